@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env (DESIGN.md §3). Every setting is documented
+ * in .env.example at the repository root.
+ */
+export const ZConfig = z.object({
+  /** HTTP port. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to listen on. */
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL connection string; when empty the embedded PGlite database is used. */
+  DATABASE_URL: z.string().optional(),
+  /** PGlite data folder ('memory://' for an in-memory database). */
+  DATA_DIR: z.string().default('./data'),
+  /** Session lifetime in hours. */
+  SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
+  /** Failed sign-ins allowed per e-mail and address within LOGIN_RATE_WINDOW_MINUTES. */
+  LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(5),
+  LOGIN_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Folder of the built web app served at /; empty to serve the API only. */
+  WEB_DIST: z.string().default(''),
+  /** Set to 'true' behind HTTPS so the session cookie is marked Secure. */
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type TConfig = z.infer<typeof ZConfig>;
+
+/** Parses and validates the environment; throws a readable error naming bad settings. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

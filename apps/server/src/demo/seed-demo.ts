@@ -1,0 +1,165 @@
+import dayjs from 'dayjs';
+import { sql } from 'drizzle-orm';
+import { queryRows, withTenant, type Db } from '../db/client.ts';
+import type { TenantCtx } from '../lib/context.ts';
+import { signup } from '../modules/auth/service.ts';
+import { createActivity, createCategory } from '../modules/events/service.ts';
+import { createMember } from '../modules/people/service.ts';
+import { createItem } from '../modules/offerings/items-service.ts';
+import { saveRows } from '../modules/offerings/transactions-service.ts';
+import { accounts, funds } from '../modules/ledger/schema.ts';
+import { findCurrencyByCode } from '../modules/lookups/reference.ts';
+
+export const DEMO_EMAIL = 'admin@grace.example';
+export const DEMO_PASSWORD = 'stewardship';
+
+const MEMBERS: [string, string, string][] = [
+  ['Adaeze', 'Okafor', '08031234501'], ['Babatunde', 'Adeyemi', '08031234502'], ['Chinedu', 'Eze', '08031234503'],
+  ['Funmilayo', 'Ogunleye', '08031234504'], ['Ibrahim', 'Musa', '08031234505'], ['Ngozi', 'Nwosu', '08031234506'],
+  ['Oluwaseun', 'Bakare', '08031234507'], ['Emeka', 'Obi', '08031234508'], ['Yetunde', 'Alabi', '08031234509'],
+  ['Tobi', 'Adewale', '08031234510'], ['Chiamaka', 'Uche', '08031234511'], ['Segun', 'Ojo', '08031234512'],
+  ['Aisha', 'Bello', '08031234513'], ['Kelechi', 'Ihejirika', '08031234514'], ['Bukola', 'Fashola', '08031234515'],
+  ['Ifeanyi', 'Okonkwo', '08031234516'], ['Grace', 'Etim', '08031234517'], ['Samuel', 'Akande', '08031234518'],
+];
+
+/** A small deterministic generator, so every demo database looks the same. */
+function rng(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+/**
+ * Creates the demo church 'Grace Chapel, Lagos' (NGN) when the database has no church yet:
+ * offering items (one with a 10% remittance to Bank, one in a donor-restricted fund),
+ * events, members and three months of weekly offerings, each posted to the ledger.
+ * Prints the sign-in. Does nothing when any church exists.
+ */
+export async function ensureDemo(db: Db, opts: { log: (m: string) => void; today?: dayjs.Dayjs }): Promise<boolean> {
+  const [row] = await queryRows<{ n: string }>(db, sql`select tenant_count() as n`);
+  if (Number(row?.n ?? 0) > 0) return false;
+  const session = await signup(
+    db,
+    {
+      churchName: 'Grace Chapel, Lagos',
+      firstName: 'Esther',
+      lastName: 'Adebayo',
+      email: DEMO_EMAIL,
+      phoneNumber: '+2348030000000',
+      password: DEMO_PASSWORD,
+      countryCode: 'NG',
+      currency: 'NGN',
+    },
+    1,
+  );
+  await withTenant(db, session.tenantId, async (tx) => {
+    const ctx: TenantCtx = { tx, tenantId: session.tenantId, userId: session.userId };
+    await seedChurch(ctx, opts.today ?? dayjs());
+  });
+  opts.log(`Demo church 'Grace Chapel, Lagos' created. Sign in with ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  return true;
+}
+
+async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
+  const { tx, tenantId } = ctx;
+  const all = await tx.select().from(accounts);
+  const acc = (key: string) => all.find((a) => a.systemKey === key)!.id;
+  const buildingGroup = all.find((a) => a.accountType === 'equity')!.accountGroupId;
+  const [building] = await tx
+    .insert(funds)
+    .values({ tenantId, name: 'Building Project', code: '3100', fundType: 1, accountGroupId: buildingGroup })
+    .returning();
+  const incomeGroup = all.find((a) => a.systemKey === 'offering')!.accountGroupId;
+  const [buildingIncome] = await tx
+    .insert(accounts)
+    .values({
+      tenantId,
+      code: '4030',
+      name: 'Building Fund Donations',
+      description: 'Gifts restricted to the building project',
+      accountType: 'income',
+      accountGroupId: incomeGroup,
+      fundId: building!.id,
+      currencyCode: 'NGN',
+    })
+    .returning();
+  await tx.insert(accounts).values({
+    tenantId,
+    code: '3100',
+    name: 'Building Project',
+    description: 'Donor-restricted: new sanctuary',
+    accountType: 'equity',
+    accountGroupId: buildingGroup,
+    fundId: building!.id,
+    currencyCode: 'NGN',
+  });
+
+  const sunday = await createItem(ctx, {
+    name: 'Sunday Offering',
+    incomeAccountId: acc('offering'),
+    cashAccountId: acc('cash'),
+    incomeRemittance: [{ percentage: '10', distinationCashBankAccount: acc('bank'), distinationIncomeAccount: null, financialFundID: null }],
+  });
+  const tithe = await createItem(ctx, { name: 'Tithe', incomeAccountId: acc('tithe'), cashAccountId: acc('bank'), incomeRemittance: null });
+  const thanks = await createItem(ctx, { name: 'Thanksgiving', incomeAccountId: acc('thanksgiving'), cashAccountId: acc('cash'), incomeRemittance: null });
+  const buildingItem = await createItem(ctx, {
+    name: 'Building Fund',
+    incomeAccountId: buildingIncome!.id,
+    cashAccountId: acc('bank'),
+    incomeRemittance: null,
+  });
+
+  const members = [];
+  for (const [firstName, lastName, phone] of MEMBERS) {
+    members.push(
+      await createMember(ctx, {
+        firstName,
+        lastName,
+        mobilePhone: phone,
+        email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
+      }),
+    );
+  }
+  const categories = await createCategory(ctx, 'Sunday Service');
+  const midweekCats = await createCategory(ctx, 'Midweek Service');
+  const sundayCat = categories.find((c) => c.name === 'Sunday Service')!.id;
+  const midweekCat = midweekCats.find((c) => c.name === 'Midweek Service')!.id;
+
+  const random = rng(2026);
+  const naira = (min: number, max: number) => (Math.round((min + random() * (max - min)) * 2) / 2).toFixed(2);
+  const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const ngn = findCurrencyByCode('NGN')!.id;
+  const lastSunday = today.day() === 0 ? today : today.subtract(today.day(), 'day');
+  for (let w = 12; w >= 0; w--) {
+    const day = lastSunday.subtract(w, 'week');
+    const date = day.format('YYYY-MM-DD');
+    const service = await createActivity(ctx, { date, eventCategoryId: sundayCat });
+    const row = (item: string, amount: string, paymentChannel: 'Cash' | 'POS' | 'Bank Transfer', personID: string | null) => ({
+      financialContributionID: item,
+      date,
+      amount,
+      paymentChannel,
+      activityID: service.id,
+      personID,
+      currencyID: ngn,
+    });
+    const rows = [
+      row(sunday.id, naira(180_000, 420_000), 'Cash', null),
+      row(sunday.id, naira(40_000, 120_000), 'POS', null),
+      row(tithe.id, naira(50_000, 250_000), 'Bank Transfer', pick(members).id),
+      row(tithe.id, naira(20_000, 90_000), 'Bank Transfer', pick(members).id),
+      row(thanks.id, naira(10_000, 60_000), 'Cash', pick(members).id),
+    ];
+    if (w % 3 === 0) rows.push(row(buildingItem.id, naira(100_000, 500_000), 'Bank Transfer', pick(members).id));
+    await saveRows(ctx, rows);
+    if (w > 0) {
+      const midweekDate = day.add(3, 'day').format('YYYY-MM-DD');
+      const midweek = await createActivity(ctx, { date: midweekDate, eventCategoryId: midweekCat });
+      await saveRows(ctx, [
+        { financialContributionID: sunday.id, date: midweekDate, amount: naira(30_000, 80_000), paymentChannel: 'Cash', activityID: midweek.id, personID: null, currencyID: ngn },
+      ]);
+    }
+  }
+}

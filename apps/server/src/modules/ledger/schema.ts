@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
+import { people } from '../people/schema.ts';
+
+/** Account heads (spec: accountHeadsDTO): a named group of accounts of one type. */
+export const accountGroups = pgTable(
+  'account_groups',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    groupSubHead: text('group_sub_head').notNull().default(''),
+    accountType: text('account_type').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    check('account_groups_type_check', sql`${t.accountType} in ('assets','liability','equity','income','expense')`),
+  ],
+);
+
+/** A fund: 0 Unrestricted Funds, 1 Donor Restricted Funds. Every journal line carries one. */
+export const funds = pgTable(
+  'funds',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    code: text('code').notNull().default(''),
+    fundType: integer('fund_type').notNull(),
+    accountGroupId: uuid('account_group_id'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    check('funds_type_check', sql`${t.fundType} in (0, 1)`),
+    tenantFk('funds_group_fk', t.tenantId, t.accountGroupId, accountGroups.tenantId, accountGroups.id),
+  ],
+);
+
+/**
+ * The chart of accounts. `is_cash_bank` marks the asset accounts money is received into.
+ * An equity account with `fund_id` is that fund's balance account.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    code: text('code').notNull().default(''),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    accountType: text('account_type').notNull(),
+    accountGroupId: uuid('account_group_id'),
+    fundId: uuid('fund_id'),
+    currencyCode: text('currency_code').notNull(),
+    isCashBank: boolean('is_cash_bank').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    systemKey: text('system_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    check('accounts_type_check', sql`${t.accountType} in ('assets','liability','equity','income','expense')`),
+    index('accounts_type_idx').on(t.tenantId, t.accountType),
+    uniqueIndex('accounts_system_key_key').on(t.tenantId, t.systemKey),
+    tenantFk('accounts_group_fk', t.tenantId, t.accountGroupId, accountGroups.tenantId, accountGroups.id),
+    tenantFk('accounts_fund_fk', t.tenantId, t.fundId, funds.tenantId, funds.id),
+  ],
+);
+
+/**
+ * A journal entry. Immutable once written (trigger); an edit or delete of the source
+ * document posts a reversal (`reverses_entry_id`) and, for an edit, a new entry.
+ */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    entryNo: bigserial('entry_no', { mode: 'bigint' }).notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    memo: text('memo').notNull().default(''),
+    sourceType: text('source_type').notNull(),
+    sourceId: uuid('source_id'),
+    reversesEntryId: uuid('reverses_entry_id'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('journal_entries_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
+    uniqueIndex('journal_entries_reverses_key').on(t.tenantId, t.reversesEntryId),
+    tenantFk('journal_entries_reverses_fk', t.tenantId, t.reversesEntryId, t.tenantId, t.id),
+  ],
+);
+
+/**
+ * A journal line in minor units: positive is a debit, negative a credit. Lines of an
+ * entry sum to zero per currency (deferred constraint trigger). FX lines keep the rate used.
+ */
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    entryId: uuid('entry_id').notNull(),
+    lineNo: integer('line_no').notNull(),
+    accountId: uuid('account_id').notNull(),
+    fundId: uuid('fund_id').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    memo: text('memo').notNull().default(''),
+    personId: uuid('person_id'),
+    fxRate: numeric('fx_rate', { precision: 24, scale: 10 }),
+    fxRateDate: date('fx_rate_date', { mode: 'string' }),
+    fxSource: text('fx_source'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('journal_lines_entry_idx').on(t.tenantId, t.entryId),
+    index('journal_lines_account_idx').on(t.tenantId, t.accountId),
+    check('journal_lines_nonzero', sql`${t.amountMinor} <> 0`),
+    tenantFk('journal_lines_entry_fk', t.tenantId, t.entryId, journalEntries.tenantId, journalEntries.id),
+    tenantFk('journal_lines_account_fk', t.tenantId, t.accountId, accounts.tenantId, accounts.id),
+    tenantFk('journal_lines_fund_fk', t.tenantId, t.fundId, funds.tenantId, funds.id),
+    tenantFk('journal_lines_person_fk', t.tenantId, t.personId, people.tenantId, people.id),
+  ],
+);
+
+/**
+ * A finance-page document (spec 2.8): income ('inflow'), expense ('outflow') or a
+ * general-ledger journal ('Journal'). Its current posting is `journal_entry_id`.
+ */
+export const financialTransactions = pgTable(
+  'financial_transactions',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    transactionNumber: text('transaction_number').notNull(),
+    category: text('category').notNull(),
+    transactionDate: date('transaction_date', { mode: 'string' }).notNull(),
+    accountId: uuid('account_id'),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    currencyCode: text('currency_code').notNull(),
+    memo: text('memo').notNull().default(''),
+    narration: text('narration').notNull().default(''),
+    approved: boolean('approved').notNull().default(false),
+    journalEntryId: uuid('journal_entry_id'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('financial_transactions_number_key').on(t.tenantId, t.transactionNumber),
+    check('financial_transactions_category_check', sql`${t.category} in ('inflow','outflow','Journal')`),
+    tenantFk('financial_transactions_account_fk', t.tenantId, t.accountId, accounts.tenantId, accounts.id),
+    tenantFk('financial_transactions_entry_fk', t.tenantId, t.journalEntryId, journalEntries.tenantId, journalEntries.id),
+  ],
+);

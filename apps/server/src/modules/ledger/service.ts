@@ -1,0 +1,200 @@
+import type { TAccountOption, TRemittanceAccountGroup } from '@steward/contracts/ledger';
+import type { TAccountType } from '@steward/contracts/ledger';
+import type { TenantCtx } from '../../lib/context.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { DEFAULT_CHART } from './default-chart.ts';
+import * as q from './queries.ts';
+
+/**
+ * Creates the default chart of accounts and the 'Unrestricted Funds' fund for a new
+ * tenant (issue 2, step 1). Accounts are in `currency` (ISO 4217).
+ */
+export async function createDefaultChart(ctx: TenantCtx, currency: string): Promise<void> {
+  const { tx, tenantId } = ctx;
+  let fundId: string | null = null;
+  let order = 0;
+  for (const head of DEFAULT_CHART) {
+    const group = await q.insertGroup(tx, {
+      tenantId,
+      name: head.name,
+      groupSubHead: head.groupSubHead,
+      accountType: head.accountType,
+      sortOrder: order++,
+    });
+    if (head.accountType === 'equity' && !fundId) {
+      const fund = await q.insertFund(tx, { tenantId, name: 'Unrestricted Funds', code: '3000', fundType: 0, accountGroupId: group.id });
+      fundId = fund.id;
+    }
+    for (const a of head.accounts) {
+      await q.insertAccount(tx, {
+        tenantId,
+        code: a.code,
+        name: a.name,
+        description: a.description,
+        accountType: head.accountType,
+        accountGroupId: group.id,
+        fundId: a.inUnrestrictedFund ? fundId : null,
+        currencyCode: currency,
+        isCashBank: a.isCashBank ?? false,
+        systemKey: a.systemKey ?? null,
+      });
+    }
+  }
+}
+
+const toOption = (a: q.AccountRow): TAccountOption => ({
+  id: a.id,
+  text: a.code ? `${a.code} - ${a.name}` : a.name,
+  accountType: a.accountType as TAccountType,
+  financialFundID: a.fundId,
+  currency: a.currencyCode,
+});
+
+/** GET /api/Financials/Accounts/GetIncomeAccounts (spec §7): active income accounts. */
+export async function incomeAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {
+  return (await q.listAccounts(ctx.tx, ctx.tenantId, { types: ['income'] })).map(toOption);
+}
+
+/** GET /api/financials/accounts/getcashbankaccounts (spec §7): active cash and bank accounts. */
+export async function cashBankAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {
+  return (await q.listAccounts(ctx.tx, ctx.tenantId, { cashBankOnly: true })).map(toOption);
+}
+
+/**
+ * GET /api/Financials/Accounts/GetRemittanceAccounts (spec §7): the accounts a remittance
+ * share may go to, grouped by accountType: cash/bank (assets) and income accounts.
+ */
+export async function remittanceAccounts(ctx: TenantCtx): Promise<TRemittanceAccountGroup[]> {
+  const assets = await q.listAccounts(ctx.tx, ctx.tenantId, { cashBankOnly: true });
+  const income = await q.listAccounts(ctx.tx, ctx.tenantId, { types: ['income'] });
+  return [
+    { accountType: 'assets', accounts: assets.map(toOption) },
+    { accountType: 'income', accounts: income.map(toOption) },
+  ];
+}
+
+/**
+ * Loads active accounts by id and checks each is of an expected kind; throws 400 naming
+ * `field` when one is unknown, foreign, inactive or of the wrong kind.
+ */
+export async function requireAccount(
+  ctx: TenantCtx,
+  id: string,
+  field: string,
+  kind: 'income' | 'cashBank' | 'any',
+): Promise<q.AccountRow> {
+  const [account] = await q.getAccounts(ctx.tx, ctx.tenantId, [id]);
+  if (!account || !account.isActive) throw badRequest(field, 'is not an account of this church');
+  if (kind === 'income' && account.accountType !== 'income') throw badRequest(field, 'must be an income account');
+  if (kind === 'cashBank' && !account.isCashBank) throw badRequest(field, 'must be a cash or bank account');
+  return account;
+}
+
+/** The tenant's 'Unrestricted Funds' fund id (created with the default chart). */
+export async function unrestrictedFundId(ctx: TenantCtx): Promise<string> {
+  const account = await q.getAccountBySystemKey(ctx.tx, ctx.tenantId, 'unrestricted_fund');
+  if (!account?.fundId) throw new Error('tenant has no Unrestricted Funds fund');
+  return account.fundId;
+}
+
+export interface PostingLine {
+  accountId: string;
+  fundId: string;
+  currencyCode: string;
+  /** minor units: positive debit, negative credit; zero lines are dropped */
+  amountMinor: bigint;
+  memo?: string;
+  personId?: string | null;
+}
+
+export interface Posting {
+  entryDate: string;
+  memo: string;
+  sourceType: string;
+  sourceId: string | null;
+  lines: PostingLine[];
+}
+
+/**
+ * Posts a journal entry (DESIGN.md §1.3). Lines of the same account, fund, currency and
+ * donor are merged; zero lines dropped. The database rejects an unbalanced entry at
+ * commit; this checks first so the caller gets a clear error.
+ * @returns the new entry's id
+ */
+export async function postEntry(ctx: TenantCtx, posting: Posting): Promise<string> {
+  const merged = new Map<string, PostingLine>();
+  for (const l of posting.lines) {
+    const key = `${l.accountId}|${l.fundId}|${l.currencyCode}|${l.personId ?? ''}|${l.amountMinor > 0n ? 'dr' : 'cr'}`;
+    const prev = merged.get(key);
+    merged.set(key, prev ? { ...prev, amountMinor: prev.amountMinor + l.amountMinor } : { ...l });
+  }
+  const lines = [...merged.values()].filter((l) => l.amountMinor !== 0n);
+  const sums = new Map<string, bigint>();
+  for (const l of lines) sums.set(l.currencyCode, (sums.get(l.currencyCode) ?? 0n) + l.amountMinor);
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new Error(`unbalanced posting in ${currency}: ${sum}`);
+  }
+  if (lines.length < 2) throw new Error('a journal entry needs at least two lines');
+  const entry = await q.insertEntry(ctx.tx, {
+    tenantId: ctx.tenantId,
+    entryDate: posting.entryDate,
+    memo: posting.memo,
+    sourceType: posting.sourceType,
+    sourceId: posting.sourceId,
+    createdBy: ctx.userId,
+  });
+  await q.insertLines(
+    ctx.tx,
+    lines.map((l, i) => ({
+      tenantId: ctx.tenantId,
+      entryId: entry.id,
+      lineNo: i + 1,
+      accountId: l.accountId,
+      fundId: l.fundId,
+      currencyCode: l.currencyCode,
+      amountMinor: l.amountMinor,
+      memo: l.memo ?? '',
+      personId: l.personId ?? null,
+    })),
+  );
+  return entry.id;
+}
+
+/**
+ * Posts the reversal of `entryId`: the same lines negated, dated `entryDate`. An entry can
+ * be reversed once (unique index); posted lines themselves never change.
+ * @returns the reversal entry's id
+ */
+export async function reverseEntry(ctx: TenantCtx, entryId: string, entryDate: string, memo: string): Promise<string> {
+  const lines = await q.getEntryLines(ctx.tx, ctx.tenantId, entryId);
+  const entry = await q.insertEntry(ctx.tx, {
+    tenantId: ctx.tenantId,
+    entryDate,
+    memo,
+    sourceType: 'reversal',
+    sourceId: entryId,
+    reversesEntryId: entryId,
+    createdBy: ctx.userId,
+  });
+  await q.insertLines(
+    ctx.tx,
+    lines.map((l, i) => ({
+      tenantId: ctx.tenantId,
+      entryId: entry.id,
+      lineNo: i + 1,
+      accountId: l.accountId,
+      fundId: l.fundId,
+      currencyCode: l.currencyCode,
+      amountMinor: -l.amountMinor,
+      memo: l.memo,
+      personId: l.personId,
+    })),
+  );
+  return entry.id;
+}
+
+/** Balance of every account per currency, minor units, debits positive. */
+export async function balances(ctx: TenantCtx): Promise<{ accountId: string; currencyCode: string; balance: bigint }[]> {
+  const rows = await q.accountBalances(ctx.tx, ctx.tenantId);
+  return rows.map((r) => ({ accountId: r.accountId, currencyCode: r.currencyCode, balance: BigInt(r.balance) }));
+}

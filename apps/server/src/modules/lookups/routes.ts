@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ZCountry, ZCurrency, ZFxRates, ZTenantCurrency } from '@steward/contracts/lookups';
+import type { ModuleCtx } from '../../lib/module.ts';
+import { inTenant } from '../../lib/context.ts';
+import { withoutTenant } from '../../db/client.ts';
+import { allCountries, allCurrencies } from './reference.ts';
+import * as service from './service.ts';
+
+/** Currencies, countries, FX rates and the tenant currency (spec §7). */
+export function registerLookups({ app, db }: ModuleCtx): void {
+  const tags = ['lookups'];
+  app.get(
+    '/api/lookup/getallcurrencies',
+    { config: { public: true }, schema: { tags, summary: 'ISO 4217 currencies', response: { 200: z.array(ZCurrency) } } },
+    async () => allCurrencies(),
+  );
+  app.get(
+    '/api/getallcountries',
+    { config: { public: true }, schema: { tags, summary: 'ISO 3166 countries', response: { 200: z.array(ZCountry) } } },
+    async () => allCountries(),
+  );
+  app.get(
+    '/fxRates',
+    { config: { public: true }, schema: { tags, summary: 'Units of each currency per USD', response: { 200: ZFxRates } } },
+    () => withoutTenant(db, service.latestFxRates),
+  );
+  app.get(
+    '/api/Lookup/TenantCurrency',
+    {
+      schema: {
+        tags,
+        summary: "The tenant's currency",
+        querystring: z.object({ tenantID: z.uuid({ message: 'must be a tenant id' }) }),
+        response: { 200: ZTenantCurrency },
+      },
+    },
+    (req) => inTenant(db, req, (ctx) => service.tenantCurrency(ctx, req.query.tenantID)),
+  );
+}

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
+import { accounts, funds, journalEntries } from '../ledger/schema.ts';
+import { activities } from '../events/schema.ts';
+import { people } from '../people/schema.ts';
+
+/** An offering item (contribution item): income account plus cash/bank account (spec 2.4). */
+export const contributionItems = pgTable(
+  'contribution_items',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    incomeAccountId: uuid('income_account_id').notNull(),
+    cashAccountId: uuid('cash_account_id').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    tenantFk('contribution_items_income_fk', t.tenantId, t.incomeAccountId, accounts.tenantId, accounts.id),
+    tenantFk('contribution_items_cash_fk', t.tenantId, t.cashAccountId, accounts.tenantId, accounts.id),
+  ],
+);
+
+/**
+ * A remittance split of an item: `percentage` of each amount moves to a cash/bank
+ * account or an income account (exactly one of the two), spec 2.5.
+ */
+export const contributionItemRemittances = pgTable(
+  'contribution_item_remittances',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    contributionItemId: uuid('contribution_item_id').notNull(),
+    percentage: numeric('percentage', { precision: 7, scale: 4 }).notNull(),
+    destinationCashBankAccountId: uuid('destination_cash_bank_account_id'),
+    destinationIncomeAccountId: uuid('destination_income_account_id'),
+    fundId: uuid('fund_id'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    check('remittance_percentage_check', sql`${t.percentage} > 0 and ${t.percentage} <= 100`),
+    check(
+      'remittance_one_destination',
+      sql`(${t.destinationCashBankAccountId} is null) <> (${t.destinationIncomeAccountId} is null)`,
+    ),
+    tenantFk('remittances_item_fk', t.tenantId, t.contributionItemId, contributionItems.tenantId, contributionItems.id),
+    tenantFk('remittances_cash_fk', t.tenantId, t.destinationCashBankAccountId, accounts.tenantId, accounts.id),
+    tenantFk('remittances_income_fk', t.tenantId, t.destinationIncomeAccountId, accounts.tenantId, accounts.id),
+    tenantFk('remittances_fund_fk', t.tenantId, t.fundId, funds.tenantId, funds.id),
+  ],
+);
+
+/**
+ * An offering transaction row (spec 2.3): one item, channel, currency and amount, with
+ * an optional donor. Its current posting is `journal_entry_id`; deleting reverses it.
+ */
+export const offeringTransactions = pgTable(
+  'offering_transactions',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    activityId: uuid('activity_id'),
+    contributionItemId: uuid('contribution_item_id').notNull(),
+    transactionDate: date('transaction_date', { mode: 'string' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    currencyCode: text('currency_code').notNull(),
+    paymentChannel: text('payment_channel').notNull(),
+    personId: uuid('person_id'),
+    source: text('source').notNull().default('offering'),
+    journalEntryId: uuid('journal_entry_id'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('offering_transactions_date_idx').on(t.tenantId, t.transactionDate),
+    check('offering_amount_positive', sql`${t.amountMinor} > 0`),
+    check(
+      'offering_channel_check',
+      sql`${t.paymentChannel} in ('Cheque','Cash','POS','Online','Bank Transfer','USSDText')`,
+    ),
+    tenantFk('offering_transactions_activity_fk', t.tenantId, t.activityId, activities.tenantId, activities.id),
+    tenantFk('offering_transactions_item_fk', t.tenantId, t.contributionItemId, contributionItems.tenantId, contributionItems.id),
+    tenantFk('offering_transactions_person_fk', t.tenantId, t.personId, people.tenantId, people.id),
+    tenantFk('offering_transactions_entry_fk', t.tenantId, t.journalEntryId, journalEntries.tenantId, journalEntries.id),
+  ],
+);
+

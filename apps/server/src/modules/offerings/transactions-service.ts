@@ -1,0 +1,294 @@
+import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TOfferingListItem, TOfferingOne, ZOfferingRowInput } from '@steward/contracts/offerings';
+import type { TenantCtx } from '../../lib/context.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { amountToMinor, minorToJson } from '../../lib/money.ts';
+import { postEntry, reverseEntry } from '../ledger/service.ts';
+import { activities } from '../events/schema.ts';
+import { requireActivity } from '../events/service.ts';
+import { people } from '../people/schema.ts';
+import { requirePerson } from '../people/service.ts';
+import { findCurrencyByCode, findCurrencyById } from '../lookups/reference.ts';
+import { contributionItems, offeringTransactions } from './schema.ts';
+import { itemForPosting } from './items-service.ts';
+import { offeringLines } from './posting.ts';
+
+type RowInput = z.output<typeof ZOfferingRowInput>;
+type OfferingRow = typeof offeringTransactions.$inferSelect;
+
+/** Offering list page size (spec §9). */
+export const OFFERING_PAGE_SIZE = 50;
+
+/** A validated row: every reference checked, amount in minor units. */
+interface ResolvedRow {
+  input: RowInput;
+  currencyCode: string;
+  amountMinor: bigint;
+  activityId: string | null;
+  personId: string | null;
+}
+
+async function resolveRow(ctx: TenantCtx, input: RowInput, i: number): Promise<ResolvedRow> {
+  const currency = findCurrencyById(input.currencyID);
+  if (!currency) throw badRequest(`${i}.currencyID`, 'is not an ISO 4217 currency');
+  await itemForPosting(ctx, input.financialContributionID, `${i}.financialContributionID`);
+  const activityId = input.activityID ?? null;
+  if (activityId) await requireActivity(ctx, activityId, `${i}.activityID`);
+  const personId = input.personID ?? null;
+  if (personId) await requirePerson(ctx, personId, `${i}.personID`);
+  const amountMinor = amountToMinor(input.amount, currency.shortCode, `${i}.amount`);
+  return { input, currencyCode: currency.shortCode, amountMinor, activityId, personId };
+}
+
+/** Posts the journal entry of an offering row and links it; returns the entry id. */
+async function postRow(ctx: TenantCtx, row: OfferingRow): Promise<string> {
+  const { item, incomeFundId, remittances } = await itemForPosting(ctx, row.contributionItemId, 'financialContributionID', true);
+  const entryId = await postEntry(ctx, {
+    entryDate: row.transactionDate,
+    memo: `${item.name} (${row.paymentChannel})`,
+    sourceType: 'offering',
+    sourceId: row.id,
+    lines: offeringLines({
+      amountMinor: row.amountMinor,
+      currencyCode: row.currencyCode,
+      cashAccountId: item.cashAccountId,
+      incomeAccountId: item.incomeAccountId,
+      incomeFundId,
+      personId: row.personId,
+      remittances,
+    }),
+  });
+  await ctx.tx
+    .update(offeringTransactions)
+    .set({ journalEntryId: entryId, updatedAt: new Date() })
+    .where(and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, row.id)));
+  return entryId;
+}
+
+async function insertRow(ctx: TenantCtx, r: ResolvedRow, source: string): Promise<OfferingRow> {
+  const [row] = await ctx.tx
+    .insert(offeringTransactions)
+    .values({
+      tenantId: ctx.tenantId,
+      activityId: r.activityId,
+      contributionItemId: r.input.financialContributionID,
+      transactionDate: r.input.date,
+      amountMinor: r.amountMinor,
+      currencyCode: r.currencyCode,
+      paymentChannel: r.input.paymentChannel,
+      personId: r.personId,
+      source,
+    })
+    .returning();
+  await postRow(ctx, row!);
+  return row!;
+}
+
+/** The save answer of one row (spec §3 "Save response returnObject items"). */
+async function savedView(ctx: TenantCtx, row: OfferingRow) {
+  const one = await getOne(ctx, row.id);
+  return {
+    id: row.id,
+    amount: one.amount,
+    contribution: one.contribution,
+    date: one.date,
+    person: one.person,
+    paymentChannel: one.paymentChannel,
+    currencyID: one.currencyID,
+    activityID: one.activityID,
+  };
+}
+
+/**
+ * POST /api/Financials/Contributions/Transactions/Save (spec 2.3): validates every row
+ * first (400 naming `<row>.<field>`, nothing written), then inserts each row and posts its
+ * journal entry. Idempotency is handled by the route (lib/idempotency).
+ */
+export async function saveRows(ctx: TenantCtx, inputs: RowInput[], source = 'offering') {
+  const resolved: ResolvedRow[] = [];
+  for (const [i, input] of inputs.entries()) resolved.push(await resolveRow(ctx, input, i));
+  const saved = [];
+  for (const r of resolved) saved.push(await savedView(ctx, await insertRow(ctx, r, source)));
+  return saved;
+}
+
+async function findLive(ctx: TenantCtx, id: string): Promise<OfferingRow | undefined> {
+  const [row] = await ctx.tx
+    .select()
+    .from(offeringTransactions)
+    .where(and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, id), isNull(offeringTransactions.deletedAt)));
+  return row;
+}
+
+/**
+ * PUT /api/Financials/Contributions/Transactions/Edit (spec §3): the first row carries the
+ * id of the transaction to change; its old entry is reversed and a new one posted. Further
+ * rows without an id are added as new transactions. 404 when the id is missing or foreign.
+ */
+export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
+  const [first, ...rest] = inputs;
+  if (!first?.id) throw badRequest('0.id', 'is required to edit an offering');
+  const existing = await findLive(ctx, first.id);
+  if (!existing) throw notFound('Offering transaction');
+  const resolvedFirst = await resolveRow(ctx, first, 0);
+  const resolvedRest: ResolvedRow[] = [];
+  for (const [i, input] of rest.entries()) resolvedRest.push(await resolveRow(ctx, input, i + 1));
+  if (existing.journalEntryId) {
+    await reverseEntry(ctx, existing.journalEntryId, existing.transactionDate, `Edit of offering ${existing.id}`);
+  }
+  const [updated] = await ctx.tx
+    .update(offeringTransactions)
+    .set({
+      activityId: resolvedFirst.activityId,
+      contributionItemId: first.financialContributionID,
+      transactionDate: first.date,
+      amountMinor: resolvedFirst.amountMinor,
+      currencyCode: resolvedFirst.currencyCode,
+      paymentChannel: first.paymentChannel,
+      personId: resolvedFirst.personId,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, existing.id)))
+    .returning();
+  await postRow(ctx, updated!);
+  const saved = [await savedView(ctx, updated!)];
+  for (const r of resolvedRest) saved.push(await savedView(ctx, await insertRow(ctx, r, existing.source)));
+  return saved;
+}
+
+/**
+ * Deletes offering transactions (spec 2.1): each is marked deleted and its entry reversed.
+ * Throws 404 naming the first id that is missing or foreign; nothing is deleted then.
+ */
+export async function deleteRows(ctx: TenantCtx, ids: string[]): Promise<number> {
+  const rows: OfferingRow[] = [];
+  for (const id of new Set(ids)) {
+    const row = await findLive(ctx, id);
+    if (!row) throw notFound(`Offering transaction ${id}`);
+    rows.push(row);
+  }
+  for (const row of rows) {
+    if (row.journalEntryId) await reverseEntry(ctx, row.journalEntryId, row.transactionDate, `Delete of offering ${row.id}`);
+    await ctx.tx
+      .update(offeringTransactions)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, row.id)));
+  }
+  return rows.length;
+}
+
+const listColumns = {
+  row: offeringTransactions,
+  itemName: contributionItems.name,
+  eventName: activities.name,
+  eventDate: activities.activityDate,
+  firstName: people.firstName,
+  lastName: people.lastName,
+};
+
+function baseQuery(ctx: TenantCtx) {
+  return ctx.tx
+    .select(listColumns)
+    .from(offeringTransactions)
+    .innerJoin(
+      contributionItems,
+      and(eq(contributionItems.tenantId, offeringTransactions.tenantId), eq(contributionItems.id, offeringTransactions.contributionItemId)),
+    )
+    .leftJoin(activities, and(eq(activities.tenantId, offeringTransactions.tenantId), eq(activities.id, offeringTransactions.activityId)))
+    .leftJoin(people, and(eq(people.tenantId, offeringTransactions.tenantId), eq(people.id, offeringTransactions.personId)));
+}
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+function toListItem(r: ListRow): TOfferingListItem {
+  return {
+    id: r.row.id,
+    date: r.row.transactionDate,
+    eventDate: r.eventDate ?? null,
+    eventName: r.eventName ?? null,
+    contribution: r.itemName,
+    amount: minorToJson(r.row.amountMinor, r.row.currencyCode),
+    currencyName: r.row.currencyCode,
+    channel: r.row.paymentChannel,
+    donor: r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : '',
+    activityId: r.row.activityId,
+  };
+}
+
+const liveOfferings = (ctx: TenantCtx, source: string): SQL =>
+  and(
+    eq(offeringTransactions.tenantId, ctx.tenantId),
+    isNull(offeringTransactions.deletedAt),
+    eq(offeringTransactions.source, source),
+  )!;
+
+/** GET /api/Financials/Contributions/Transactions?page=N (spec 2.1): newest first, 50 a page. */
+export async function listPage(ctx: TenantCtx, page: number, source = 'offering') {
+  const where = liveOfferings(ctx, source);
+  const rows = await baseQuery(ctx)
+    .where(where)
+    .orderBy(desc(offeringTransactions.transactionDate), desc(offeringTransactions.createdAt), desc(offeringTransactions.id))
+    .limit(OFFERING_PAGE_SIZE)
+    .offset((page - 1) * OFFERING_PAGE_SIZE);
+  const [total] = await ctx.tx.select({ n: count() }).from(offeringTransactions).where(where);
+  return { data: rows.map(toListItem), totalItems: total?.n ?? 0 };
+}
+
+/**
+ * GET /api/Financials/Contributions/FilteredTransactions (spec §7): rows whose offering
+ * item, event name and donor contain the given texts (case-insensitive), at most 500.
+ */
+export async function filtered(
+  ctx: TenantCtx,
+  f: { contribution?: string | undefined; eventname?: string | undefined; donor?: string | undefined },
+  source = 'offering',
+) {
+  const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const conds: (SQL | undefined)[] = [liveOfferings(ctx, source)];
+  if (f.contribution) conds.push(ilike(contributionItems.name, like(f.contribution)));
+  if (f.eventname) conds.push(ilike(activities.name, like(f.eventname)));
+  if (f.donor) conds.push(ilike(sql`coalesce(${people.firstName}, '') || ' ' || coalesce(${people.lastName}, '')`, like(f.donor)));
+  const rows = await baseQuery(ctx)
+    .where(and(...conds))
+    .orderBy(desc(offeringTransactions.transactionDate), desc(offeringTransactions.createdAt))
+    .limit(500);
+  return rows.map(toListItem);
+}
+
+/** GET /api/Financials/Contributions/Transactions/One?ID= (spec §3); 404 if missing or foreign. */
+export async function getOne(ctx: TenantCtx, id: string): Promise<TOfferingOne> {
+  const [r] = await baseQuery(ctx).where(
+    and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, id), isNull(offeringTransactions.deletedAt)),
+  );
+  if (!r) throw notFound('Offering transaction');
+  const currency = findCurrencyByCode(r.row.currencyCode);
+  return {
+    id: r.row.id,
+    date: r.row.transactionDate,
+    activity: r.eventName ? { name: r.eventName } : null,
+    activityID: r.row.activityId,
+    contribution: { name: r.itemName },
+    financialContributionID: r.row.contributionItemId,
+    paymentChannel: r.row.paymentChannel,
+    currencyID: currency?.id ?? 0,
+    amount: minorToJson(r.row.amountMinor, r.row.currencyCode),
+    currency: { shortCode: r.row.currencyCode },
+    personID: r.row.personId,
+    person: r.firstName !== null && r.firstName !== undefined ? { firstName: r.firstName, lastName: r.lastName ?? '' } : null,
+  };
+}
+
+/** Offering rows of a date range for summaries and reports (live, any source given). */
+export async function rowsBetween(ctx: TenantCtx, from: string, to: string, opts: { activityIds?: string[]; source?: string } = {}) {
+  const conds: (SQL | undefined)[] = [
+    liveOfferings(ctx, opts.source ?? 'offering'),
+    sql`${offeringTransactions.transactionDate} between ${from} and ${to}`,
+  ];
+  if (opts.activityIds) {
+    if (opts.activityIds.length === 0) return [];
+    conds.push(inArray(offeringTransactions.activityId, opts.activityIds));
+  }
+  const rows = await baseQuery(ctx).where(and(...conds)).orderBy(offeringTransactions.transactionDate, offeringTransactions.createdAt);
+  return rows;
+}

@@ -1,0 +1,122 @@
+import { index, integer, pgTable, primaryKey, text, uuid, boolean } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
+
+/** A member, donor, visitor or ward. */
+export const people = pgTable(
+  'people',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email'),
+    mobilePhone: text('mobile_phone'),
+    homeAddress: text('home_address'),
+    genderId: integer('gender_id'),
+    maritalStatusId: integer('marital_status_id'),
+    dayOfBirth: integer('day_of_birth'),
+    monthOfBirth: integer('month_of_birth'),
+    yearOfWedding: integer('year_of_wedding'),
+    monthOfWedding: integer('month_of_wedding'),
+    dayOfWedding: integer('day_of_wedding'),
+    cardNumber: text('card_number'),
+    pictureUrl: text('picture_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('people_phone_idx').on(t.tenantId, t.mobilePhone),
+    index('people_name_idx').on(t.tenantId, t.firstName, t.lastName),
+  ],
+);
+
+/** Roles inside a family (father, mother, child, ward...). */
+export const familyRoles = pgTable(
+  'family_roles',
+  { tenantId: tenantId(), id: id(), name: text('name').notNull() },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const families = pgTable(
+  'families',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    familyName: text('family_name').notNull(),
+    fatherId: uuid('father_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    tenantFk('families_father_fk', t.tenantId, t.fatherId, people.tenantId, people.id),
+  ],
+);
+
+export const familyMembers = pgTable(
+  'family_members',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    familyId: uuid('family_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    familyRoleId: uuid('family_role_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    tenantFk('family_members_family_fk', t.tenantId, t.familyId, families.tenantId, families.id),
+    tenantFk('family_members_person_fk', t.tenantId, t.personId, people.tenantId, people.id),
+    tenantFk('family_members_role_fk', t.tenantId, t.familyRoleId, familyRoles.tenantId, familyRoles.id),
+  ],
+);
+
+/** A group tree (cells, departments, classes). */
+export const groups = pgTable(
+  'groups',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    parentId: uuid('parent_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    tenantFk('groups_parent_fk', t.tenantId, t.parentId, t.tenantId, t.id),
+  ],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    tenantId: tenantId(),
+    groupId: uuid('group_id').notNull(),
+    personId: uuid('person_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.groupId, t.personId] }),
+    tenantFk('group_members_group_fk', t.tenantId, t.groupId, groups.tenantId, groups.id),
+    tenantFk('group_members_person_fk', t.tenantId, t.personId, people.tenantId, people.id),
+  ],
+);
+
+/** Branch hierarchy levels (spec 2.19). */
+export const branchLevels = pgTable(
+  'branch_levels',
+  { tenantId: tenantId(), id: id(), name: text('name').notNull(), level: integer('level').notNull() },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+/** Guest life-cycle stages (spec 2.18). */
+export const firstTimerStages = pgTable(
+  'first_timer_stages',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    name: text('name').notNull(),
+    order: integer('sort_order').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+

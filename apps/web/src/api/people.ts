@@ -1,0 +1,16 @@
+import { ZCreateMemberResponse, ZMemberSummary, type TCreateMemberRequest } from '@steward/contracts/people';
+import { z } from 'zod';
+import { request } from './http.ts';
+
+/** GET /api/Membership/GetSearchedUSers?searchText= (3 or more characters). */
+export function searchMembers(searchText: string, signal?: AbortSignal) {
+  return request('/api/Membership/GetSearchedUSers', z.array(ZMemberSummary), {
+    query: { searchText },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** POST /api/People/CreateMember: answers the envelope with the new member. */
+export function createMember(body: TCreateMemberRequest) {
+  return request('/api/People/CreateMember', ZCreateMemberResponse, { method: 'POST', body });
+}

@@ -1,0 +1,111 @@
+import {
+  AppstoreOutlined,
+  BankOutlined,
+  CalendarOutlined,
+  DashboardOutlined,
+  DollarOutlined,
+  GiftOutlined,
+  MessageOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+export interface NavLeaf {
+  path: string;
+  label: string;
+  icon?: ReactNode;
+}
+
+export interface NavGroup {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  children: NavLeaf[];
+}
+
+export type NavItem = NavLeaf | NavGroup;
+
+/** The side menu: every area of both spec documents. */
+export const NAV_ITEMS: NavItem[] = [
+  { path: '/tenant', label: 'Dashboard', icon: <DashboardOutlined /> },
+  {
+    key: 'offerings',
+    label: 'Offerings',
+    icon: <DollarOutlined />,
+    children: [
+      { path: '/tenant/offering', label: 'Offerings' },
+      { path: '/tenant/addoffering', label: 'Add Offering' },
+      { path: '/tenant/contributionCategory', label: 'Offering Items' },
+    ],
+  },
+  {
+    key: 'finance',
+    label: 'Finance',
+    icon: <BankOutlined />,
+    children: [
+      { path: '/tenant/transactions', label: 'Transactions' },
+      { path: '/tenant/chartofaccount', label: 'Chart of Accounts' },
+    ],
+  },
+  {
+    key: 'giving',
+    label: 'Online Giving',
+    icon: <GiftOutlined />,
+    children: [
+      { path: '/tenant/onlinedonate', label: 'Online Giving' },
+      { path: '/tenant/paymentforms', label: 'Payment Forms' },
+    ],
+  },
+  { path: '/tenant/attendance', label: 'Attendance', icon: <TeamOutlined /> },
+  { path: '/tenant/eventregistration', label: 'Event Registration', icon: <CalendarOutlined /> },
+  { path: '/tenant/sms/compose', label: 'Messaging (SMS)', icon: <MessageOutlined /> },
+  {
+    key: 'settings',
+    label: 'Settings',
+    icon: <SettingOutlined />,
+    children: [
+      { path: '/tenant/settings', label: 'Overview', icon: <AppstoreOutlined /> },
+      { path: '/tenant/settings/defaultmessage', label: 'Default Messages' },
+      { path: '/tenant/settings/guestlifecycle', label: 'Guest Life Cycle' },
+      { path: '/tenant/settings/branchlevels', label: 'Branch Levels' },
+      { path: '/tenant/settings/customfields', label: 'Custom Fields' },
+    ],
+  },
+];
+
+/** Route prefixes that belong to a menu entry without being its path. */
+const ALIASES: Record<string, string> = {
+  '/tenant/offeringreport': '/tenant/offering',
+  '/tenant/offeringcategory': '/tenant/contributionCategory',
+  '/tenant/payments': '/tenant/paymentforms',
+  '/tenant/payment': '/tenant/onlinedonate',
+  '/tenant/settings/adddefaultmessage': '/tenant/settings/defaultmessage',
+  '/tenant/chartofaccount/update': '/tenant/chartofaccount',
+};
+
+function leaves(): NavLeaf[] {
+  return NAV_ITEMS.flatMap((i) => ('children' in i ? i.children : [i]));
+}
+
+function matches(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** The menu path selected for a location: the longest matching entry (routes are case-insensitive). */
+export function selectedNavPath(pathname: string): string | undefined {
+  const p = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const alias = Object.entries(ALIASES)
+    .filter(([from]) => matches(p, from.toLowerCase()))
+    .sort((a, b) => b[0].length - a[0].length)[0];
+  if (alias) return alias[1];
+  return leaves()
+    .filter((l) => matches(p, l.path.toLowerCase()))
+    .sort((a, b) => b.path.length - a.path.length)[0]?.path;
+}
+
+/** The group key holding a menu path, to open it. */
+export function groupOfPath(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  return NAV_ITEMS.find((i): i is NavGroup => 'children' in i && i.children.some((c) => c.path === path))?.key;
+}

@@ -1,0 +1,167 @@
+import { LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Drawer, Flex, Grid, Layout, Menu, Typography, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { logout } from '../api/auth.ts';
+import { useCurrentUser } from './current-user.ts';
+import { groupOfPath, NAV_ITEMS, selectedNavPath } from './nav-items.tsx';
+
+const SIDER_WIDTH = 232;
+
+function menuItems(): MenuProps['items'] {
+  return NAV_ITEMS.map((item) =>
+    'children' in item
+      ? {
+          key: item.key,
+          label: item.label,
+          icon: item.icon,
+          children: item.children.map((c) => ({ key: c.path, label: <Link to={c.path}>{c.label}</Link> })),
+        }
+      : { key: item.path, icon: item.icon, label: <Link to={item.path}>{item.label}</Link> },
+  );
+}
+
+function Brand({ compact }: { compact?: boolean }) {
+  return (
+    <Link
+      to="/tenant"
+      aria-label="Steward home"
+      style={{ display: 'flex', alignItems: 'center', gap: 10, height: 64, padding: '0 20px', color: 'inherit' }}
+    >
+      <span
+        aria-hidden
+        style={{
+          width: 30,
+          height: 30,
+          borderRadius: 8,
+          background: 'linear-gradient(135deg,#3b5bdb,#5c7cfa)',
+          color: '#fff',
+          display: 'grid',
+          placeItems: 'center',
+          fontWeight: 700,
+        }}
+      >
+        S
+      </span>
+      {compact ? null : <strong style={{ fontSize: 18 }}>Steward</strong>}
+    </Link>
+  );
+}
+
+/** The /tenant shell: side menu (drawer on small screens), header with church, user and Sign out. */
+export function TenantLayout() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const screens = Grid.useBreakpoint();
+  const isDesktop = screens.lg ?? true;
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  const selected = selectedNavPath(location.pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => {
+    const g = groupOfPath(selected);
+    return g ? [g] : [];
+  });
+  useEffect(() => {
+    const g = groupOfPath(selected);
+    if (g) setOpenKeys((keys) => (keys.includes(g) ? keys : [...keys, g]));
+    setDrawerOpen(false);
+  }, [selected, location.pathname]);
+
+  const items = useMemo(menuItems, []);
+  const menu = (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={selected ? [selected] : []}
+      openKeys={collapsed && isDesktop ? undefined : openKeys}
+      onOpenChange={setOpenKeys}
+      style={{ borderInlineEnd: 'none' }}
+      aria-label="Main menu"
+    />
+  );
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await logout();
+    } catch {
+      // The session is dropped locally either way.
+    }
+    queryClient.clear();
+    await navigate('/signin', { replace: true });
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {isDesktop ? (
+        <Layout.Sider
+          className="no-print"
+          width={SIDER_WIDTH}
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          style={{ borderInlineEnd: '1px solid #eef0f4', position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        >
+          <Brand compact={collapsed} />
+          <nav>{menu}</nav>
+        </Layout.Sider>
+      ) : (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDER_WIDTH + 24}
+          styles={{ body: { padding: 0 } }}
+          title={<Brand />}
+          closable={false}
+        >
+          <nav>{menu}</nav>
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header
+          className="no-print"
+          style={{
+            borderBottom: '1px solid #eef0f4',
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+          }}
+        >
+          <Button
+            type="text"
+            aria-label={isDesktop ? (collapsed ? 'Expand menu' : 'Collapse menu') : 'Open menu'}
+            icon={isDesktop ? collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined /> : <MenuOutlined />}
+            onClick={() => (isDesktop ? setCollapsed((c) => !c) : setDrawerOpen(true))}
+          />
+          <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0, fontSize: 16 }} data-testid="church-name">
+            {user.churchName}
+          </Typography.Text>
+          <Flex align="center" gap={12}>
+            {screens.sm ? (
+              <Typography.Text type="secondary" ellipsis style={{ maxWidth: 240 }} data-testid="user-email">
+                {user.userEmail}
+              </Typography.Text>
+            ) : null}
+            <Button icon={<LogoutOutlined />} loading={signingOut} onClick={() => void signOut()}>
+              Sign out
+            </Button>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ padding: isDesktop ? 24 : 12 }}>
+          <main className="page-surface">
+            <Outlet />
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** A uuid; the spec's all-zero id means "not set" and is accepted where an id is optional. */
+export const ZId = z.uuid({ message: 'must be an id' });
+export const NIL_ID = '00000000-0000-0000-0000-000000000000';
+
+/** An optional id: '', null, undefined and the all-zero id all mean "not set" (normalised to null). */
+export const ZOptionalId = z
+  .union([z.literal(''), z.null(), z.undefined(), z.literal(NIL_ID), ZId])
+  .transform((v) => (v === '' || v === null || v === undefined || v === NIL_ID ? null : v));
+
+/**
+ * A decimal amount as JSON carries it (number or numeric text), not negative. Converted to
+ * minor units at the server edge with the currency's decimals (@steward/money/parse).
+ */
+export const ZAmount = z.union([z.number(), z.string()]).refine(
+  (v) => (typeof v === 'number' ? Number.isFinite(v) && v >= 0 : /^\s*\d[\d,]*(\.\d+)?\s*$/.test(v)),
+  { message: 'must be a positive number' },
+);
+
+/**
+ * A calendar date: 'YYYY-MM-DD', an ISO timestamp, or the US 'MM-DD-YYYY' / 'MM/DD/YYYY'
+ * the spec's screens send. Normalised to 'YYYY-MM-DD'.
+ */
+export const ZDate = z.string().transform((v, ctx) => {
+  const s = v.trim();
+  let y: number, m: number, d: number;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(s);
+  const us = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(s);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (us) [m, d, y] = [Number(us[1]), Number(us[2]), Number(us[3])];
+  else {
+    ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD or MM/DD/YYYY)' });
+    return z.NEVER;
+  }
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d || y < 1900 || y > 2200) {
+    ctx.addIssue({ code: 'custom', message: 'must be a real calendar date' });
+    return z.NEVER;
+  }
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+});
+
+/** The envelope every mutation answers with (DESIGN.md §1.1). */
+export function ZEnvelope<T extends z.ZodType>(returnObject: T) {
+  return z.object({ status: z.boolean(), response: z.string(), returnObject });
+}
+
+/** One invalid field in a 400 answer. */
+export const ZFieldError = z.object({ field: z.string(), message: z.string() });
+
+/** The 400/404/409 answer: the envelope with status false and the fields at fault. */
+export const ZErrorEnvelope = z.object({
+  status: z.literal(false),
+  response: z.string(),
+  returnObject: z.null(),
+  errors: z.array(ZFieldError).optional(),
+});
+
+/** 401/429 answers carry a bare message. */
+export const ZMessage = z.object({ message: z.string() });
+
+/** A paged list (DESIGN.md §1.1): `?page=N`, 1-based. */
+export function ZPaged<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), totalItems: z.number().int() });
+}
+
+export const ZPageQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
+
+/** A picker option (spec §3 "Account option"). */
+export const ZOption = z.object({ id: z.string(), text: z.string() });

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -30,7 +30,6 @@ export interface AppDeps {
   config: TConfig;
   database: Database;
 }
-
 
 /** Builds the HTTP app: plugins, then one register() per module (DESIGN.md §3). */
 export async function buildApp(deps: AppDeps) {
@@ -85,12 +84,14 @@ export async function buildApp(deps: AppDeps) {
         .send(failure(first ? `${first.field}: ${first.message}` : 'The request is invalid', errors));
     }
     if (error instanceof AppError) {
-      if (error.statusCode === 401 || error.statusCode === 429) return reply.code(error.statusCode).send({ message: error.message });
+      if (error.statusCode === 401 || error.statusCode === 429)
+        return reply.code(error.statusCode).send({ message: error.message });
       const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;
       const text = error.field ? `${error.field}: ${error.message}` : error.message;
       return reply.code(error.statusCode).send(failure(text, errors));
     }
-    if (error.statusCode === 429) return reply.code(429).send({ message: 'Too many requests, please wait and try again' });
+    if (error.statusCode === 429)
+      return reply.code(429).send({ message: 'Too many requests, please wait and try again' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(failure(error.message));
     }

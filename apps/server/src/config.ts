@@ -14,14 +14,29 @@ export const ZConfig = z.object({
   /** PGlite data folder ('memory://' for an in-memory database). */
   DATA_DIR: z.string().default('./data'),
   /** Session lifetime in hours. */
-  SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
+  SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(12),
   /** Failed sign-ins allowed per e-mail and address within LOGIN_RATE_WINDOW_MINUTES. */
   LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(5),
   LOGIN_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Folder of the built web app served at /; empty to serve the API only. */
   WEB_DIST: z.string().default(''),
   /** Set to 'true' behind HTTPS so the session cookie is marked Secure. */
-  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
+   * Demo church: 'auto' creates it on an empty embedded database only; 'always' also on
+   * PostgreSQL (when no church exists); 'never' skips it. `--demo` on the command line, or
+   * `npm start -- --demo` (npm passes it on as npm_config_demo), means 'always'.
+   */
+  DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  npm_config_demo: z.string().optional(),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -13,7 +13,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   await seedReferenceData(database.db);
-  const wantDemo = process.argv.includes('--demo') || (database.kind === 'pglite' && !process.argv.includes('--no-demo'));
+  const wantDemo =
+    process.argv.includes('--demo') || (database.kind === 'pglite' && !process.argv.includes('--no-demo'));
   if (wantDemo) await ensureDemo(database.db, { log: (m) => console.log(m) });
   const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database });
   const close = async () => {
@@ -24,7 +25,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(`Steward is serving on http://localhost:${config.PORT} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''})`);
+  console.log(
+    `Steward is serving on http://localhost:${config.PORT} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''})`,
+  );
 }
 
 main().catch((e: unknown) => {

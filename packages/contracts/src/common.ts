@@ -13,10 +13,11 @@ export const ZOptionalId = z
  * A decimal amount as JSON carries it (number or numeric text), not negative. Converted to
  * minor units at the server edge with the currency's decimals (@steward/money/parse).
  */
-export const ZAmount = z.union([z.number(), z.string()]).refine(
-  (v) => (typeof v === 'number' ? Number.isFinite(v) && v >= 0 : /^\s*\d[\d,]*(\.\d+)?\s*$/.test(v)),
-  { message: 'must be a positive number' },
-);
+export const ZAmount = z
+  .union([z.number(), z.string()])
+  .refine((v) => (typeof v === 'number' ? Number.isFinite(v) && v >= 0 : /^\s*\d[\d,]*(\.\d+)?\s*$/.test(v)), {
+    message: 'must be a positive number',
+  });
 
 /**
  * A calendar date: 'YYYY-MM-DD', an ISO timestamp, or the US 'MM-DD-YYYY' / 'MM/DD/YYYY'

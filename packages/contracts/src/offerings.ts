@@ -44,7 +44,11 @@ export const ZContributionItemSave = z
     });
     const total = rows.reduce((s, r) => s + Math.round(Number(r.percentage) * 10_000), 0);
     if (total > 100 * 10_000)
-      ctx.addIssue({ code: 'custom', path: ['incomeRemittance'], message: 'the sum of percentages should not exceed 100%' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['incomeRemittance'],
+        message: 'the sum of percentages should not exceed 100%',
+      });
   });
 export type TContributionItemSave = z.input<typeof ZContributionItemSave>;
 
@@ -153,14 +157,30 @@ export const ZOfferingReport = z.object({
   todayVsLastMonth: z.number().nullable(),
   todayVsLastYear: z.number().nullable(),
   todayContributions: z.array(
-    z.object({ id: z.uuid(), contribution: z.string(), name: z.string(), channel: z.string(), currencyName: z.string(), amount: z.number() }),
+    z.object({
+      id: z.uuid(),
+      contribution: z.string(),
+      name: z.string(),
+      channel: z.string(),
+      currencyName: z.string(),
+      amount: z.number(),
+    }),
   ),
   activityToday: z.object({ id: z.string() }).nullable(),
 });
 export type TOfferingReport = z.infer<typeof ZOfferingReport>;
 
 /** Period keys of the offering and donation summaries (spec §3, §9), in the dropdown's order. */
-export const PERIOD_KEYS = ['oneWeek', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'lastThirtyDays', 'lastNinetyDays', 'oneYear'] as const;
+export const PERIOD_KEYS = [
+  'oneWeek',
+  'thisWeek',
+  'lastWeek',
+  'thisMonth',
+  'lastMonth',
+  'lastThirtyDays',
+  'lastNinetyDays',
+  'oneYear',
+] as const;
 export type TPeriodKey = (typeof PERIOD_KEYS)[number];
 
 export const ZPeriodSummary = z.object({

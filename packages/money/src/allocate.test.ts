@@ -8,10 +8,11 @@ const sorted = (m: Map<string, bigint>) => [...m.entries()].sort(([a], [b]) => (
 
 /** Parts with unique keys and non-negative weights, not all zero. */
 const partsArb = fc
-  .uniqueArray(
-    fc.record({ key: fc.string({ maxLength: 4 }), weight: fc.bigInt({ min: 0n, max: 10n ** 6n }) }),
-    { minLength: 1, maxLength: 12, selector: (p) => p.key },
-  )
+  .uniqueArray(fc.record({ key: fc.string({ maxLength: 4 }), weight: fc.bigInt({ min: 0n, max: 10n ** 6n }) }), {
+    minLength: 1,
+    maxLength: 12,
+    selector: (p) => p.key,
+  })
   .filter((parts) => parts.some((p) => p.weight > 0n));
 const totalArb = fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n });
 
@@ -64,8 +65,18 @@ describe('allocateByWeights', () => {
   it('rejects bad weights and duplicate keys', () => {
     expect(() => allocateByWeights(1n, [])).toThrow(RangeError);
     expect(() => allocateByWeights(1n, [{ key: 'a', weight: 0n }])).toThrow(RangeError);
-    expect(() => allocateByWeights(1n, [{ key: 'a', weight: -1n }, { key: 'b', weight: 2n }])).toThrow(RangeError);
-    expect(() => allocateByWeights(1n, [{ key: 'a', weight: 1n }, { key: 'a', weight: 1n }])).toThrow(RangeError);
+    expect(() =>
+      allocateByWeights(1n, [
+        { key: 'a', weight: -1n },
+        { key: 'b', weight: 2n },
+      ]),
+    ).toThrow(RangeError);
+    expect(() =>
+      allocateByWeights(1n, [
+        { key: 'a', weight: 1n },
+        { key: 'a', weight: 1n },
+      ]),
+    ).toThrow(RangeError);
   });
 
   it('property: shares sum exactly to the total', () => {
@@ -127,12 +138,9 @@ describe('percentToWeight', () => {
     expect(percentToWeight('5.10000')).toBe(51000n);
   });
 
-  it.each(['0', '-5', '100.0001', '33.33333', 'abc', '', '10%', 0, Number.NaN, 1e-5, 101])(
-    'rejects %j',
-    (p) => {
-      expect(() => percentToWeight(p)).toThrow(RangeError);
-    },
-  );
+  it.each(['0', '-5', '100.0001', '33.33333', 'abc', '', '10%', 0, Number.NaN, 1e-5, 101])('rejects %j', (p) => {
+    expect(() => percentToWeight(p)).toThrow(RangeError);
+  });
 });
 
 describe('splitByPercentages', () => {

@@ -35,10 +35,7 @@ function compareKeys(a: string, b: string): number {
  * @throws RangeError if a weight is negative, all weights are zero (or
  *   `parts` is empty), or a key appears twice.
  */
-export function allocateByWeights<K extends string>(
-  total: bigint,
-  parts: readonly WeightedPart<K>[],
-): Map<K, bigint> {
+export function allocateByWeights<K extends string>(total: bigint, parts: readonly WeightedPart<K>[]): Map<K, bigint> {
   const seen = new Set<string>();
   let sum = 0n;
   for (const p of parts) {

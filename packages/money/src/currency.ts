@@ -39,7 +39,19 @@ export class UnknownCurrencyError extends Error {
  * "no currency".
  */
 const NON_CURRENCY_CODES = new Set([
-  'XAG', 'XAU', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XPD', 'XPT', 'XSU', 'XTS', 'XUA', 'XXX',
+  'XAG',
+  'XAU',
+  'XBA',
+  'XBB',
+  'XBC',
+  'XBD',
+  'XDR',
+  'XPD',
+  'XPT',
+  'XSU',
+  'XTS',
+  'XUA',
+  'XXX',
 ]);
 
 /** ISO 4217 fund codes (index units, next-day dollars, WIR money). */

@@ -84,11 +84,15 @@ describe('convertMinor', () => {
 
   it('property: conversion is monotonic', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.bigInt({ min: 0n, max: 10n ** 9n }), (m, d) => {
-        expect(convertMinor(m, 'NGN', 'USD', rates).amount <= convertMinor(m + d, 'NGN', 'USD', rates).amount).toBe(
-          true,
-        );
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        (m, d) => {
+          expect(convertMinor(m, 'NGN', 'USD', rates).amount <= convertMinor(m + d, 'NGN', 'USD', rates).amount).toBe(
+            true,
+          );
+        },
+      ),
     );
   });
 });

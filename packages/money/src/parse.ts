@@ -1,10 +1,5 @@
 import { currencyDecimals } from './currency.ts';
-import {
-  numberToDecimalText,
-  scaleDecimalText,
-  scaledToDecimalText,
-  splitDecimalText,
-} from './decimal-text.ts';
+import { numberToDecimalText, scaleDecimalText, scaledToDecimalText, splitDecimalText } from './decimal-text.ts';
 
 /**
  * Turning user or API amount text into integer minor units and back. All
@@ -71,11 +66,7 @@ const AMOUNT_TEXT = /^([+-]?)(\d*|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(\
  *   'too-large' (magnitude above 10^15 major units, or ±Infinity).
  * @throws UnknownCurrencyError for an unknown currency code.
  */
-export function parseAmount(
-  input: string | number,
-  currency: string,
-  opts: { allowNegative?: boolean } = {},
-): bigint {
+export function parseAmount(input: string | number, currency: string, opts: { allowNegative?: boolean } = {}): bigint {
   const decimals = currencyDecimals(currency);
   let text: string;
   if (typeof input === 'number') {

@@ -13,7 +13,11 @@ import pg from 'pg';
 /** A Drizzle database over PGlite or node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle: every request's work runs in one. */
-export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 
 export interface Database {
   db: Db;

@@ -7,8 +7,7 @@ import { foreignKey, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-co
  */
 export const tenantId = () => uuid('tenant_id').notNull();
 export const id = () => uuid('id').notNull().defaultRandom();
-export const createdAt = () =>
-  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** All-zero uuid: the spec's "not set" identifier. */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';

@@ -14,12 +14,24 @@ export const DEMO_EMAIL = 'admin@grace.example';
 export const DEMO_PASSWORD = 'stewardship';
 
 const MEMBERS: [string, string, string][] = [
-  ['Adaeze', 'Okafor', '08031234501'], ['Babatunde', 'Adeyemi', '08031234502'], ['Chinedu', 'Eze', '08031234503'],
-  ['Funmilayo', 'Ogunleye', '08031234504'], ['Ibrahim', 'Musa', '08031234505'], ['Ngozi', 'Nwosu', '08031234506'],
-  ['Oluwaseun', 'Bakare', '08031234507'], ['Emeka', 'Obi', '08031234508'], ['Yetunde', 'Alabi', '08031234509'],
-  ['Tobi', 'Adewale', '08031234510'], ['Chiamaka', 'Uche', '08031234511'], ['Segun', 'Ojo', '08031234512'],
-  ['Aisha', 'Bello', '08031234513'], ['Kelechi', 'Ihejirika', '08031234514'], ['Bukola', 'Fashola', '08031234515'],
-  ['Ifeanyi', 'Okonkwo', '08031234516'], ['Grace', 'Etim', '08031234517'], ['Samuel', 'Akande', '08031234518'],
+  ['Adaeze', 'Okafor', '08031234501'],
+  ['Babatunde', 'Adeyemi', '08031234502'],
+  ['Chinedu', 'Eze', '08031234503'],
+  ['Funmilayo', 'Ogunleye', '08031234504'],
+  ['Ibrahim', 'Musa', '08031234505'],
+  ['Ngozi', 'Nwosu', '08031234506'],
+  ['Oluwaseun', 'Bakare', '08031234507'],
+  ['Emeka', 'Obi', '08031234508'],
+  ['Yetunde', 'Alabi', '08031234509'],
+  ['Tobi', 'Adewale', '08031234510'],
+  ['Chiamaka', 'Uche', '08031234511'],
+  ['Segun', 'Ojo', '08031234512'],
+  ['Aisha', 'Bello', '08031234513'],
+  ['Kelechi', 'Ihejirika', '08031234514'],
+  ['Bukola', 'Fashola', '08031234515'],
+  ['Ifeanyi', 'Okonkwo', '08031234516'],
+  ['Grace', 'Etim', '08031234517'],
+  ['Samuel', 'Akande', '08031234518'],
 ];
 
 /** A small deterministic generator, so every demo database looks the same. */
@@ -100,10 +112,27 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
     name: 'Sunday Offering',
     incomeAccountId: acc('offering'),
     cashAccountId: acc('cash'),
-    incomeRemittance: [{ percentage: '10', distinationCashBankAccount: acc('bank'), distinationIncomeAccount: null, financialFundID: null }],
+    incomeRemittance: [
+      {
+        percentage: '10',
+        distinationCashBankAccount: acc('bank'),
+        distinationIncomeAccount: null,
+        financialFundID: null,
+      },
+    ],
   });
-  const tithe = await createItem(ctx, { name: 'Tithe', incomeAccountId: acc('tithe'), cashAccountId: acc('bank'), incomeRemittance: null });
-  const thanks = await createItem(ctx, { name: 'Thanksgiving', incomeAccountId: acc('thanksgiving'), cashAccountId: acc('cash'), incomeRemittance: null });
+  const tithe = await createItem(ctx, {
+    name: 'Tithe',
+    incomeAccountId: acc('tithe'),
+    cashAccountId: acc('bank'),
+    incomeRemittance: null,
+  });
+  const thanks = await createItem(ctx, {
+    name: 'Thanksgiving',
+    incomeAccountId: acc('thanksgiving'),
+    cashAccountId: acc('cash'),
+    incomeRemittance: null,
+  });
   const buildingItem = await createItem(ctx, {
     name: 'Building Fund',
     incomeAccountId: buildingIncome!.id,
@@ -136,7 +165,12 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
     const day = lastSunday.subtract(w, 'week');
     const date = day.format('YYYY-MM-DD');
     const service = await createActivity(ctx, { date, eventCategoryId: sundayCat });
-    const row = (item: string, amount: string, paymentChannel: 'Cash' | 'POS' | 'Bank Transfer', personID: string | null) => ({
+    const row = (
+      item: string,
+      amount: string,
+      paymentChannel: 'Cash' | 'POS' | 'Bank Transfer',
+      personID: string | null,
+    ) => ({
       financialContributionID: item,
       date,
       amount,
@@ -158,7 +192,15 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
       const midweekDate = day.add(3, 'day').format('YYYY-MM-DD');
       const midweek = await createActivity(ctx, { date: midweekDate, eventCategoryId: midweekCat });
       await saveRows(ctx, [
-        { financialContributionID: sunday.id, date: midweekDate, amount: naira(30_000, 80_000), paymentChannel: 'Cash', activityID: midweek.id, personID: null, currencyID: ngn },
+        {
+          financialContributionID: sunday.id,
+          date: midweekDate,
+          amount: naira(30_000, 80_000),
+          paymentChannel: 'Cash',
+          activityID: midweek.id,
+          personID: null,
+          currencyID: ngn,
+        },
       ]);
     }
   }

@@ -26,12 +26,19 @@ export async function once<T>(
     withTenant(db, auth.tenantId, async (tx) => {
       const ctx: TenantCtx = { tx, tenantId: auth.tenantId, userId: auth.userId };
       if (!key) return work(ctx);
-      const where = and(eq(idempotencyKeys.tenantId, auth.tenantId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+      const where = and(
+        eq(idempotencyKeys.tenantId, auth.tenantId),
+        eq(idempotencyKeys.scope, scope),
+        eq(idempotencyKeys.key, key),
+      );
       const [seen] = await tx.select().from(idempotencyKeys).where(where);
       if (seen) return JSON.parse(seen.response) as T;
       await tx.insert(idempotencyKeys).values({ tenantId: auth.tenantId, scope, key, response: '{}' });
       const result = await work(ctx);
-      await tx.update(idempotencyKeys).set({ response: JSON.stringify(result) }).where(where);
+      await tx
+        .update(idempotencyKeys)
+        .set({ response: JSON.stringify(result) })
+        .where(where);
       return result;
     });
   try {

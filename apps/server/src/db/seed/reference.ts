@@ -17,12 +17,22 @@ interface FxSnapshot {
 export async function seedReferenceData(db: Db): Promise<void> {
   const [{ n } = { n: 0 }] = (await db.select({ n: sql<number>`count(*)::int` }).from(currencies)) as { n: number }[];
   if (n === 0) {
-    await db.insert(currencies).values(
-      allCurrencies().map((c) => ({ id: c.id, code: c.shortCode, name: c.name, decimals: c.decimals, country: c.country })),
-    ).onConflictDoNothing();
-    await db.insert(countries).values(
-      allCountries().map((c) => ({ id: c.id, code: c.code, name: c.name, currencyCode: c.currency || null })),
-    ).onConflictDoNothing();
+    await db
+      .insert(currencies)
+      .values(
+        allCurrencies().map((c) => ({
+          id: c.id,
+          code: c.shortCode,
+          name: c.name,
+          decimals: c.decimals,
+          country: c.country,
+        })),
+      )
+      .onConflictDoNothing();
+    await db
+      .insert(countries)
+      .values(allCountries().map((c) => ({ id: c.id, code: c.code, name: c.name, currencyCode: c.currency || null })))
+      .onConflictDoNothing();
   }
   const [{ r } = { r: 0 }] = (await db.select({ r: sql<number>`count(*)::int` }).from(fxRates)) as { r: number }[];
   if (r === 0) await importFxSnapshot(db, loadSnapshot(new URL('./fx-snapshot.json', import.meta.url)));

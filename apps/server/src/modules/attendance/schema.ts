@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
 import { activities } from '../events/schema.ts';
 import { groups, people } from '../people/schema.ts';
@@ -53,10 +64,20 @@ export const checkinAttendances = pgTable(
 
 export const checkinAttendanceGroups = pgTable(
   'checkin_attendance_groups',
-  { tenantId: tenantId(), checkinAttendanceId: uuid('checkin_attendance_id').notNull(), groupId: uuid('group_id').notNull() },
+  {
+    tenantId: tenantId(),
+    checkinAttendanceId: uuid('checkin_attendance_id').notNull(),
+    groupId: uuid('group_id').notNull(),
+  },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.checkinAttendanceId, t.groupId] }),
-    tenantFk('cag_attendance_fk', t.tenantId, t.checkinAttendanceId, checkinAttendances.tenantId, checkinAttendances.id),
+    tenantFk(
+      'cag_attendance_fk',
+      t.tenantId,
+      t.checkinAttendanceId,
+      checkinAttendances.tenantId,
+      checkinAttendances.id,
+    ),
     tenantFk('cag_group_fk', t.tenantId, t.groupId, groups.tenantId, groups.id),
   ],
 );
@@ -75,7 +96,13 @@ export const attendanceRecords = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('attendance_records_once').on(t.tenantId, t.checkinAttendanceId, t.personId),
-    tenantFk('attendance_records_attendance_fk', t.tenantId, t.checkinAttendanceId, checkinAttendances.tenantId, checkinAttendances.id),
+    tenantFk(
+      'attendance_records_attendance_fk',
+      t.tenantId,
+      t.checkinAttendanceId,
+      checkinAttendances.tenantId,
+      checkinAttendances.id,
+    ),
     tenantFk('attendance_records_person_fk', t.tenantId, t.personId, people.tenantId, people.id),
   ],
 );
@@ -97,7 +124,13 @@ export const eventRegistrations = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('event_registrations_once').on(t.tenantId, t.checkinAttendanceId, t.personId),
     index('event_registrations_attendance_idx').on(t.tenantId, t.checkinAttendanceId),
-    tenantFk('event_registrations_attendance_fk', t.tenantId, t.checkinAttendanceId, checkinAttendances.tenantId, checkinAttendances.id),
+    tenantFk(
+      'event_registrations_attendance_fk',
+      t.tenantId,
+      t.checkinAttendanceId,
+      checkinAttendances.tenantId,
+      checkinAttendances.id,
+    ),
     tenantFk('event_registrations_person_fk', t.tenantId, t.personId, people.tenantId, people.id),
   ],
 );

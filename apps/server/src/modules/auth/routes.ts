@@ -96,7 +96,13 @@ export function registerAuth({ app, db, config, throttle }: ModuleCtx & { thrott
     async (req, reply) => {
       const s = await service.login(db, throttle, { ...req.body, ip: req.ip }, config.SESSION_HOURS);
       setCookie(reply, s.token, s.expiresAt);
-      return { token: s.token, expiryTime: s.expiresAt.toISOString(), roles: s.roles, tenantId: s.tenantId, churchName: s.churchName };
+      return {
+        token: s.token,
+        expiryTime: s.expiresAt.toISOString(),
+        roles: s.roles,
+        tenantId: s.tenantId,
+        churchName: s.churchName,
+      };
     },
   );
 
@@ -113,7 +119,9 @@ export function registerAuth({ app, db, config, throttle }: ModuleCtx & { thrott
 
   app.get(
     '/api/Membership/GetCurrentSignedInUser',
-    { schema: { tags, summary: 'The signed-in user and their church', response: { 200: ZCurrentUser, 401: ZMessage } } },
+    {
+      schema: { tags, summary: 'The signed-in user and their church', response: { 200: ZCurrentUser, 401: ZMessage } },
+    },
     (req) => inTenant(db, req, service.currentUser),
   );
 }

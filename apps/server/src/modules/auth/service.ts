@@ -80,7 +80,8 @@ export async function login(
 ): Promise<IssuedSession & { roles: string[]; churchName: string }> {
   const key = `${input.userName.toLowerCase()}|${input.ip}`;
   const wait = throttle.retryAfter(key);
-  if (wait > 0) throw new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`);
+  if (wait > 0)
+    throw new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`);
   const found = await withoutTenant(db, (tx) => q.findLogin(tx, input.userName));
   const valid = found && found.is_active ? await verify(found.password_hash, input.password) : false;
   if (!found || !valid) {

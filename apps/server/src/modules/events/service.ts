@@ -47,7 +47,10 @@ export async function createCategory(ctx: TenantCtx, name: string): Promise<TEve
  * POST /api/Events/CreateActivity (spec §3): an event of a category on a date, named after
  * the category. Throws 400 naming activity.eventCategoryId when the category is unknown.
  */
-export async function createActivity(ctx: TenantCtx, input: { date: string; eventCategoryId: string }): Promise<TEventActivity> {
+export async function createActivity(
+  ctx: TenantCtx,
+  input: { date: string; eventCategoryId: string },
+): Promise<TEventActivity> {
   const [category] = await ctx.tx
     .select()
     .from(eventCategories)

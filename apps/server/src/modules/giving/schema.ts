@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
 import { contributionItems, offeringTransactions } from '../offerings/schema.ts';
 import { people } from '../people/schema.ts';
@@ -33,7 +44,13 @@ export const paymentFormItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     tenantFk('payment_form_items_form_fk', t.tenantId, t.paymentFormId, paymentForms.tenantId, paymentForms.id),
-    tenantFk('payment_form_items_item_fk', t.tenantId, t.contributionItemId, contributionItems.tenantId, contributionItems.id),
+    tenantFk(
+      'payment_form_items_item_fk',
+      t.tenantId,
+      t.contributionItemId,
+      contributionItems.tenantId,
+      contributionItems.id,
+    ),
   ],
 );
 
@@ -122,7 +139,19 @@ export const paymentItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     tenantFk('payment_items_payment_fk', t.tenantId, t.paymentId, payments.tenantId, payments.id),
-    tenantFk('payment_items_item_fk', t.tenantId, t.contributionItemId, contributionItems.tenantId, contributionItems.id),
-    tenantFk('payment_items_offering_fk', t.tenantId, t.offeringTransactionId, offeringTransactions.tenantId, offeringTransactions.id),
+    tenantFk(
+      'payment_items_item_fk',
+      t.tenantId,
+      t.contributionItemId,
+      contributionItems.tenantId,
+      contributionItems.id,
+    ),
+    tenantFk(
+      'payment_items_offering_fk',
+      t.tenantId,
+      t.offeringTransactionId,
+      offeringTransactions.tenantId,
+      offeringTransactions.id,
+    ),
   ],
 );

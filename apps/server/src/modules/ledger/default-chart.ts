@@ -37,7 +37,9 @@ export const DEFAULT_CHART: DefaultHead[] = [
     name: 'Fixed Assets',
     groupSubHead: 'Non-current Assets',
     accountType: 'assets',
-    accounts: [{ code: '1500', name: 'Buildings and Equipment', description: 'Church property, furniture and equipment' }],
+    accounts: [
+      { code: '1500', name: 'Buildings and Equipment', description: 'Church property, furniture and equipment' },
+    ],
   },
   {
     name: 'Current Liabilities',
@@ -67,9 +69,21 @@ export const DEFAULT_CHART: DefaultHead[] = [
     groupSubHead: 'Contributions',
     accountType: 'income',
     accounts: [
-      { code: '4000', name: 'Offering', description: 'General offerings', systemKey: 'offering', inUnrestrictedFund: true },
+      {
+        code: '4000',
+        name: 'Offering',
+        description: 'General offerings',
+        systemKey: 'offering',
+        inUnrestrictedFund: true,
+      },
       { code: '4010', name: 'Tithe', description: 'Tithes', systemKey: 'tithe', inUnrestrictedFund: true },
-      { code: '4020', name: 'Thanksgiving', description: 'Thanksgiving offerings', systemKey: 'thanksgiving', inUnrestrictedFund: true },
+      {
+        code: '4020',
+        name: 'Thanksgiving',
+        description: 'Thanksgiving offerings',
+        systemKey: 'thanksgiving',
+        inUnrestrictedFund: true,
+      },
     ],
   },
   {
@@ -78,7 +92,12 @@ export const DEFAULT_CHART: DefaultHead[] = [
     accountType: 'income',
     accounts: [
       { code: '4100', name: 'Donations', description: 'Online and special donations', inUnrestrictedFund: true },
-      { code: '4200', name: 'Event Registration Fees', description: 'Fees paid to register for events', inUnrestrictedFund: true },
+      {
+        code: '4200',
+        name: 'Event Registration Fees',
+        description: 'Fees paid to register for events',
+        inUnrestrictedFund: true,
+      },
     ],
   },
   {
@@ -101,7 +120,12 @@ export const DEFAULT_CHART: DefaultHead[] = [
     accounts: [
       { code: '5600', name: 'Bank Charges', description: 'Bank and payment provider fees' },
       { code: '5700', name: 'Remittance to Headquarters', description: 'Shares sent to the denomination' },
-      { code: '5900', name: 'FX Rounding Differences', description: 'Rounding on currency conversion', systemKey: 'fx_rounding' },
+      {
+        code: '5900',
+        name: 'FX Rounding Differences',
+        description: 'Rounding on currency conversion',
+        systemKey: 'fx_rounding',
+      },
     ],
   },
 ];

@@ -6,7 +6,8 @@ export type AccountRow = typeof accounts.$inferSelect;
 
 export const insertGroup = async (tx: Tx, row: typeof accountGroups.$inferInsert) =>
   (await tx.insert(accountGroups).values(row).returning())[0]!;
-export const insertFund = async (tx: Tx, row: typeof funds.$inferInsert) => (await tx.insert(funds).values(row).returning())[0]!;
+export const insertFund = async (tx: Tx, row: typeof funds.$inferInsert) =>
+  (await tx.insert(funds).values(row).returning())[0]!;
 export const insertAccount = async (tx: Tx, row: typeof accounts.$inferInsert) =>
   (await tx.insert(accounts).values(row).returning())[0]!;
 
@@ -19,21 +20,34 @@ export async function listAccounts(
   const conds = [eq(accounts.tenantId, tenantId), eq(accounts.isActive, true)];
   if (filter.types) conds.push(inArray(accounts.accountType, filter.types));
   if (filter.cashBankOnly) conds.push(eq(accounts.isCashBank, true));
-  return tx.select().from(accounts).where(and(...conds)).orderBy(asc(accounts.code), asc(accounts.name));
+  return tx
+    .select()
+    .from(accounts)
+    .where(and(...conds))
+    .orderBy(asc(accounts.code), asc(accounts.name));
 }
 
 export async function getAccounts(tx: Tx, tenantId: string, ids: string[]): Promise<AccountRow[]> {
   if (ids.length === 0) return [];
-  return tx.select().from(accounts).where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, ids)));
+  return tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, ids)));
 }
 
 export async function getAccountBySystemKey(tx: Tx, tenantId: string, key: string): Promise<AccountRow | undefined> {
-  const rows = await tx.select().from(accounts).where(and(eq(accounts.tenantId, tenantId), eq(accounts.systemKey, key)));
+  const rows = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.systemKey, key)));
   return rows[0];
 }
 
 export async function fundExists(tx: Tx, tenantId: string, id: string): Promise<boolean> {
-  const rows = await tx.select({ id: funds.id }).from(funds).where(and(eq(funds.tenantId, tenantId), eq(funds.id, id)));
+  const rows = await tx
+    .select({ id: funds.id })
+    .from(funds)
+    .where(and(eq(funds.tenantId, tenantId), eq(funds.id, id)));
   return rows.length > 0;
 }
 

@@ -173,6 +173,12 @@ export const financialTransactions = pgTable(
     uniqueIndex('financial_transactions_number_key').on(t.tenantId, t.transactionNumber),
     check('financial_transactions_category_check', sql`${t.category} in ('inflow','outflow','Journal')`),
     tenantFk('financial_transactions_account_fk', t.tenantId, t.accountId, accounts.tenantId, accounts.id),
-    tenantFk('financial_transactions_entry_fk', t.tenantId, t.journalEntryId, journalEntries.tenantId, journalEntries.id),
+    tenantFk(
+      'financial_transactions_entry_fk',
+      t.tenantId,
+      t.journalEntryId,
+      journalEntries.tenantId,
+      journalEntries.id,
+    ),
   ],
 );

@@ -22,7 +22,13 @@ export async function createDefaultChart(ctx: TenantCtx, currency: string): Prom
       sortOrder: order++,
     });
     if (head.accountType === 'equity' && !fundId) {
-      const fund = await q.insertFund(tx, { tenantId, name: 'Unrestricted Funds', code: '3000', fundType: 0, accountGroupId: group.id });
+      const fund = await q.insertFund(tx, {
+        tenantId,
+        name: 'Unrestricted Funds',
+        code: '3000',
+        fundType: 0,
+        accountGroupId: group.id,
+      });
       fundId = fund.id;
     }
     for (const a of head.accounts) {
@@ -194,7 +200,9 @@ export async function reverseEntry(ctx: TenantCtx, entryId: string, entryDate: s
 }
 
 /** Balance of every account per currency, minor units, debits positive. */
-export async function balances(ctx: TenantCtx): Promise<{ accountId: string; currencyCode: string; balance: bigint }[]> {
+export async function balances(
+  ctx: TenantCtx,
+): Promise<{ accountId: string; currencyCode: string; balance: bigint }[]> {
   const rows = await q.accountBalances(ctx.tx, ctx.tenantId);
   return rows.map((r) => ({ accountId: r.accountId, currencyCode: r.currencyCode, balance: BigInt(r.balance) }));
 }

@@ -11,7 +11,10 @@ export function registerLookups({ app, db }: ModuleCtx): void {
   const tags = ['lookups'];
   app.get(
     '/api/lookup/getallcurrencies',
-    { config: { public: true }, schema: { tags, summary: 'ISO 4217 currencies', response: { 200: z.array(ZCurrency) } } },
+    {
+      config: { public: true },
+      schema: { tags, summary: 'ISO 4217 currencies', response: { 200: z.array(ZCurrency) } },
+    },
     async () => allCurrencies(),
   );
   app.get(
@@ -21,7 +24,10 @@ export function registerLookups({ app, db }: ModuleCtx): void {
   );
   app.get(
     '/fxRates',
-    { config: { public: true }, schema: { tags, summary: 'Units of each currency per USD', response: { 200: ZFxRates } } },
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Units of each currency per USD', response: { 200: ZFxRates } },
+    },
     () => withoutTenant(db, service.latestFxRates),
   );
   app.get(

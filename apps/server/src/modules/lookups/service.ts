@@ -24,5 +24,10 @@ export async function tenantCurrency(ctx: TenantCtx, tenantId: string) {
   const tenant = rows[0];
   if (!tenant || tenant.id !== ctx.tenantId) throw notFound('Tenant');
   const c = findCurrencyByCode(tenant.currencyCode);
-  return { currency: tenant.currencyCode, currencyId: c?.id ?? 0, symbol: c?.symbol ?? tenant.currencyCode, decimals: c?.decimals ?? 2 };
+  return {
+    currency: tenant.currencyCode,
+    currencyId: c?.id ?? 0,
+    symbol: c?.symbol ?? tenant.currencyCode,
+    decimals: c?.decimals ?? 2,
+  };
 }

@@ -4,7 +4,13 @@ import { createdAt, id, tenantId } from '../../db/columns.ts';
 /** An SMS sender ID request: status 0 pending, 1 processing, 2 approved, 3 not approved. */
 export const senderIds = pgTable(
   'sender_ids',
-  { tenantId: tenantId(), id: id(), mask: text('mask').notNull(), status: integer('status').notNull().default(0), createdAt: createdAt() },
+  {
+    tenantId: tenantId(),
+    id: id(),
+    mask: text('mask').notNull(),
+    status: integer('status').notNull().default(0),
+    createdAt: createdAt(),
+  },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
 

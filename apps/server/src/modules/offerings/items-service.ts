@@ -21,7 +21,10 @@ export async function listItems(ctx: TenantCtx): Promise<TContributionItem[]> {
   const rows = await ctx.tx
     .select({ item: contributionItems, cash: cashAcc.name, income: incomeAcc.name })
     .from(contributionItems)
-    .innerJoin(cashAcc, and(eq(cashAcc.tenantId, contributionItems.tenantId), eq(cashAcc.id, contributionItems.cashAccountId)))
+    .innerJoin(
+      cashAcc,
+      and(eq(cashAcc.tenantId, contributionItems.tenantId), eq(cashAcc.id, contributionItems.cashAccountId)),
+    )
     .innerJoin(
       incomeAcc,
       and(eq(incomeAcc.tenantId, contributionItems.tenantId), eq(incomeAcc.id, contributionItems.incomeAccountId)),
@@ -42,7 +45,13 @@ async function findItem(ctx: TenantCtx, id: string) {
   const [item] = await ctx.tx
     .select()
     .from(contributionItems)
-    .where(and(eq(contributionItems.tenantId, ctx.tenantId), eq(contributionItems.id, id), eq(contributionItems.isActive, true)));
+    .where(
+      and(
+        eq(contributionItems.tenantId, ctx.tenantId),
+        eq(contributionItems.id, id),
+        eq(contributionItems.isActive, true),
+      ),
+    );
   return item;
 }
 
@@ -50,7 +59,12 @@ async function remittancesOf(ctx: TenantCtx, itemId: string) {
   return ctx.tx
     .select()
     .from(contributionItemRemittances)
-    .where(and(eq(contributionItemRemittances.tenantId, ctx.tenantId), eq(contributionItemRemittances.contributionItemId, itemId)))
+    .where(
+      and(
+        eq(contributionItemRemittances.tenantId, ctx.tenantId),
+        eq(contributionItemRemittances.contributionItemId, itemId),
+      ),
+    )
     .orderBy(asc(contributionItemRemittances.sortOrder));
 }
 
@@ -83,7 +97,10 @@ async function resolveSave(ctx: TenantCtx, input: ItemSave) {
     const field = `incomeRemittance.${i}`;
     let fundId: string | null = null;
     if (r.financialFundID) {
-      const [fund] = await ctx.tx.select().from(funds).where(and(eq(funds.tenantId, ctx.tenantId), eq(funds.id, r.financialFundID)));
+      const [fund] = await ctx.tx
+        .select()
+        .from(funds)
+        .where(and(eq(funds.tenantId, ctx.tenantId), eq(funds.id, r.financialFundID)));
       if (!fund) throw badRequest(`${field}.financialFundID`, 'is not a fund of this church');
       fundId = fund.id;
     }
@@ -109,12 +126,17 @@ export async function createItem(ctx: TenantCtx, input: ItemSave): Promise<{ id:
   const rems = await resolveSave(ctx, input);
   const [item] = await ctx.tx
     .insert(contributionItems)
-    .values({ tenantId: ctx.tenantId, name: input.name, incomeAccountId: input.incomeAccountId, cashAccountId: input.cashAccountId })
+    .values({
+      tenantId: ctx.tenantId,
+      name: input.name,
+      incomeAccountId: input.incomeAccountId,
+      cashAccountId: input.cashAccountId,
+    })
     .returning();
   if (rems.length > 0) {
-    await ctx.tx.insert(contributionItemRemittances).values(
-      rems.map((r) => ({ ...r, tenantId: ctx.tenantId, contributionItemId: item!.id })),
-    );
+    await ctx.tx
+      .insert(contributionItemRemittances)
+      .values(rems.map((r) => ({ ...r, tenantId: ctx.tenantId, contributionItemId: item!.id })));
   }
   return { id: item!.id, name: item!.name };
 }
@@ -134,11 +156,16 @@ export async function editItem(ctx: TenantCtx, input: ItemSave): Promise<{ id: s
     .where(and(eq(contributionItems.tenantId, ctx.tenantId), eq(contributionItems.id, item.id)));
   await ctx.tx
     .delete(contributionItemRemittances)
-    .where(and(eq(contributionItemRemittances.tenantId, ctx.tenantId), eq(contributionItemRemittances.contributionItemId, item.id)));
-  if (rems.length > 0) {
-    await ctx.tx.insert(contributionItemRemittances).values(
-      rems.map((r) => ({ ...r, tenantId: ctx.tenantId, contributionItemId: item.id })),
+    .where(
+      and(
+        eq(contributionItemRemittances.tenantId, ctx.tenantId),
+        eq(contributionItemRemittances.contributionItemId, item.id),
+      ),
     );
+  if (rems.length > 0) {
+    await ctx.tx
+      .insert(contributionItemRemittances)
+      .values(rems.map((r) => ({ ...r, tenantId: ctx.tenantId, contributionItemId: item.id })));
   }
   return { id: item.id, name: input.name };
 }
@@ -162,7 +189,12 @@ export async function deleteItem(ctx: TenantCtx, id: string): Promise<string> {
   }
   await ctx.tx
     .delete(contributionItemRemittances)
-    .where(and(eq(contributionItemRemittances.tenantId, ctx.tenantId), eq(contributionItemRemittances.contributionItemId, id)));
+    .where(
+      and(
+        eq(contributionItemRemittances.tenantId, ctx.tenantId),
+        eq(contributionItemRemittances.contributionItemId, id),
+      ),
+    );
   await ctx.tx.delete(contributionItems).where(where);
   return `${item.name} was deleted`;
 }
@@ -183,7 +215,10 @@ export async function itemForPosting(ctx: TenantCtx, id: string, field: string, 
   const fallbackFund = incomeFundId;
   const incomeIds = rems.map((r) => r.destinationIncomeAccountId).filter((x): x is string => Boolean(x));
   const incomeAccounts = incomeIds.length
-    ? await ctx.tx.select().from(accounts).where(and(eq(accounts.tenantId, ctx.tenantId), inArray(accounts.id, incomeIds)))
+    ? await ctx.tx
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.tenantId, ctx.tenantId), inArray(accounts.id, incomeIds)))
     : [];
   const remittances: RemittanceRule[] = rems.map((r) => ({
     id: r.id,
@@ -198,4 +233,3 @@ export async function itemForPosting(ctx: TenantCtx, id: string, field: string, 
   }));
   return { item, incomeFundId, remittances };
 }
-

@@ -19,11 +19,18 @@ const sumBy = (lines: ReturnType<typeof offeringLines>, pick: (l: (typeof lines)
 describe('offeringLines', () => {
   it('debits cash and credits income for the whole amount without remittance', () => {
     const lines = offeringLines({ ...base, amountMinor: 1_250_050n, remittances: [] });
-    expect(sumBy(lines, (l) => l.accountId)).toEqual(new Map([['cash', 1_250_050n], ['offering', -1_250_050n]]));
+    expect(sumBy(lines, (l) => l.accountId)).toEqual(
+      new Map([
+        ['cash', 1_250_050n],
+        ['offering', -1_250_050n],
+      ]),
+    );
   });
 
   it('moves a 10% share to the bank account', () => {
-    const remittances: RemittanceRule[] = [{ id: 'r1', percentage: '10', destination: { kind: 'asset', accountId: 'bank' } }];
+    const remittances: RemittanceRule[] = [
+      { id: 'r1', percentage: '10', destination: { kind: 'asset', accountId: 'bank' } },
+    ];
     const lines = offeringLines({ ...base, amountMinor: 1_250_050n, remittances });
     const byAccount = sumBy(lines, (l) => l.accountId);
     expect(byAccount.get('bank')).toBe(125_005n);

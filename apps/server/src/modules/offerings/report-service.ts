@@ -73,7 +73,12 @@ export async function summary(ctx: TenantCtx, source = 'offering', today = dayjs
       name: range.name,
       income: minorToJson(total(rows), currency),
       pieChart: [...byItem].map(([name, rs]) => ({ name, value: minorToJson(total(rs), currency) })),
-      barChart: { data: [...byDate].map(([date, rs]) => ({ name: dayjs(date).format('MM/DD/YYYY'), value: minorToJson(total(rs), currency) })) },
+      barChart: {
+        data: [...byDate].map(([date, rs]) => ({
+          name: dayjs(date).format('MM/DD/YYYY'),
+          value: minorToJson(total(rs), currency),
+        })),
+      },
     };
   }
   return out as TContributionSummary;
@@ -87,7 +92,11 @@ const pctChange = (now: bigint, before: bigint): number | null =>
  * date (and event), totals in the tenant currency, and the same event category's totals a
  * week, a month and a year earlier. 404 when activityId is missing or foreign.
  */
-export async function contributionReport(ctx: TenantCtx, date: string, activityId: string | null): Promise<TOfferingReport> {
+export async function contributionReport(
+  ctx: TenantCtx,
+  date: string,
+  activityId: string | null,
+): Promise<TOfferingReport> {
   const currency = await tenantCurrencyCode(ctx);
   const total = makeTotaller(currency, await latestFxRates(ctx.tx));
   let activityName = 'All events';
@@ -104,7 +113,13 @@ export async function contributionReport(ctx: TenantCtx, date: string, activityI
         await ctx.tx
           .select({ id: activities.id })
           .from(activities)
-          .where(and(eq(activities.tenantId, ctx.tenantId), eq(activities.eventCategoryId, act.eventCategoryId), eq(activities.activityDate, d)))
+          .where(
+            and(
+              eq(activities.tenantId, ctx.tenantId),
+              eq(activities.eventCategoryId, act.eventCategoryId),
+              eq(activities.activityDate, d),
+            ),
+          )
       ).map((r) => r.id);
   }
   const day = dayjs(date);

@@ -34,28 +34,63 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
   );
   app.get(
     '/api/Financials/Contributions/Items/One',
-    { schema: { tags, summary: 'One offering item for editing', querystring: ZIdQuery, response: { 200: ZContributionItemDetail, ...err } } },
+    {
+      schema: {
+        tags,
+        summary: 'One offering item for editing',
+        querystring: ZIdQuery,
+        response: { 200: ZContributionItemDetail, ...err },
+      },
+    },
     (req) => inTenant(db, req, (ctx) => items.getItem(ctx, req.query.ID)),
   );
   app.post(
     '/api/financials/contributions/items/save',
-    { schema: { tags, summary: 'Creates an offering item', body: ZContributionItemSave, response: { 200: ZContributionItemSaveResponse, ...err } } },
+    {
+      schema: {
+        tags,
+        summary: 'Creates an offering item',
+        body: ZContributionItemSave,
+        response: { 200: ZContributionItemSaveResponse, ...err },
+      },
+    },
     async (req) => ok(await inTenant(db, req, (ctx) => items.createItem(ctx, req.body)), 'Contribution Saved'),
   );
   app.put(
     '/api/Financials/Contributions/Items/edit',
-    { schema: { tags, summary: 'Edits an offering item', body: ZContributionItemSave, response: { 200: ZContributionItemSaveResponse, ...err } } },
+    {
+      schema: {
+        tags,
+        summary: 'Edits an offering item',
+        body: ZContributionItemSave,
+        response: { 200: ZContributionItemSaveResponse, ...err },
+      },
+    },
     async (req) => ok(await inTenant(db, req, (ctx) => items.editItem(ctx, req.body)), 'Edit Successfully'),
   );
   app.delete(
     '/api/Financials/Contributions/Delete',
-    { schema: { tags, summary: 'Deletes (or, when used, deactivates) an offering item', querystring: ZIdQuery, response: { 200: ZStatus, ...err } } },
+    {
+      schema: {
+        tags,
+        summary: 'Deletes (or, when used, deactivates) an offering item',
+        querystring: ZIdQuery,
+        response: { 200: ZStatus, ...err },
+      },
+    },
     async (req) => ({ status: true, response: await inTenant(db, req, (ctx) => items.deleteItem(ctx, req.query.ID)) }),
   );
 
   app.get(
     '/api/Financials/Contributions/Transactions',
-    { schema: { tags, summary: 'Offering transactions, 50 a page', querystring: ZPageQuery, response: { 200: ZPaged(ZOfferingListItem) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Offering transactions, 50 a page',
+        querystring: ZPageQuery,
+        response: { 200: ZPaged(ZOfferingListItem) },
+      },
+    },
     (req) => inTenant(db, req, (ctx) => txs.listPage(ctx, req.query.page)),
   );
   app.get(
@@ -107,12 +142,26 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
   );
   app.get(
     '/api/Financials/Contributions/Transactions/One',
-    { schema: { tags, summary: 'One offering transaction for editing', querystring: ZIdQuery, response: { 200: ZOfferingOne, ...err } } },
+    {
+      schema: {
+        tags,
+        summary: 'One offering transaction for editing',
+        querystring: ZIdQuery,
+        response: { 200: ZOfferingOne, ...err },
+      },
+    },
     (req) => inTenant(db, req, (ctx) => txs.getOne(ctx, req.query.ID)),
   );
   app.delete(
     '/api/Financials/Contributions/Transactions/Delete',
-    { schema: { tags, summary: 'Deletes an offering transaction (posts a reversal)', querystring: ZIdQuery, response: { 200: ZStatus, ...err } } },
+    {
+      schema: {
+        tags,
+        summary: 'Deletes an offering transaction (posts a reversal)',
+        querystring: ZIdQuery,
+        response: { 200: ZStatus, ...err },
+      },
+    },
     async (req) => {
       await inTenant(db, req, (ctx) => txs.deleteRows(ctx, [req.query.ID]));
       return { status: true, response: 'Offering Transaction Deleted' };
@@ -144,6 +193,8 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
       },
     },
     async (req) =>
-      ok(await inTenant(db, req, (ctx) => reports.contributionReport(ctx, req.query.date, req.query.activityId ?? null))),
+      ok(
+        await inTenant(db, req, (ctx) => reports.contributionReport(ctx, req.query.date, req.query.activityId ?? null)),
+      ),
   );
 }

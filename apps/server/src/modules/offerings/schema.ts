@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
 import { accounts, funds, journalEntries } from '../ledger/schema.ts';
 import { activities } from '../events/schema.ts';
@@ -85,9 +98,20 @@ export const offeringTransactions = pgTable(
       sql`${t.paymentChannel} in ('Cheque','Cash','POS','Online','Bank Transfer','USSDText')`,
     ),
     tenantFk('offering_transactions_activity_fk', t.tenantId, t.activityId, activities.tenantId, activities.id),
-    tenantFk('offering_transactions_item_fk', t.tenantId, t.contributionItemId, contributionItems.tenantId, contributionItems.id),
+    tenantFk(
+      'offering_transactions_item_fk',
+      t.tenantId,
+      t.contributionItemId,
+      contributionItems.tenantId,
+      contributionItems.id,
+    ),
     tenantFk('offering_transactions_person_fk', t.tenantId, t.personId, people.tenantId, people.id),
-    tenantFk('offering_transactions_entry_fk', t.tenantId, t.journalEntryId, journalEntries.tenantId, journalEntries.id),
+    tenantFk(
+      'offering_transactions_entry_fk',
+      t.tenantId,
+      t.journalEntryId,
+      journalEntries.tenantId,
+      journalEntries.id,
+    ),
   ],
 );
-

@@ -43,7 +43,12 @@ async function resolveRow(ctx: TenantCtx, input: RowInput, i: number): Promise<R
 
 /** Posts the journal entry of an offering row and links it; returns the entry id. */
 async function postRow(ctx: TenantCtx, row: OfferingRow): Promise<string> {
-  const { item, incomeFundId, remittances } = await itemForPosting(ctx, row.contributionItemId, 'financialContributionID', true);
+  const { item, incomeFundId, remittances } = await itemForPosting(
+    ctx,
+    row.contributionItemId,
+    'financialContributionID',
+    true,
+  );
   const entryId = await postEntry(ctx, {
     entryDate: row.transactionDate,
     memo: `${item.name} (${row.paymentChannel})`,
@@ -117,7 +122,13 @@ async function findLive(ctx: TenantCtx, id: string): Promise<OfferingRow | undef
   const [row] = await ctx.tx
     .select()
     .from(offeringTransactions)
-    .where(and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, id), isNull(offeringTransactions.deletedAt)));
+    .where(
+      and(
+        eq(offeringTransactions.tenantId, ctx.tenantId),
+        eq(offeringTransactions.id, id),
+        isNull(offeringTransactions.deletedAt),
+      ),
+    );
   return row;
 }
 
@@ -169,7 +180,8 @@ export async function deleteRows(ctx: TenantCtx, ids: string[]): Promise<number>
     rows.push(row);
   }
   for (const row of rows) {
-    if (row.journalEntryId) await reverseEntry(ctx, row.journalEntryId, row.transactionDate, `Delete of offering ${row.id}`);
+    if (row.journalEntryId)
+      await reverseEntry(ctx, row.journalEntryId, row.transactionDate, `Delete of offering ${row.id}`);
     await ctx.tx
       .update(offeringTransactions)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
@@ -193,10 +205,19 @@ function baseQuery(ctx: TenantCtx) {
     .from(offeringTransactions)
     .innerJoin(
       contributionItems,
-      and(eq(contributionItems.tenantId, offeringTransactions.tenantId), eq(contributionItems.id, offeringTransactions.contributionItemId)),
+      and(
+        eq(contributionItems.tenantId, offeringTransactions.tenantId),
+        eq(contributionItems.id, offeringTransactions.contributionItemId),
+      ),
     )
-    .leftJoin(activities, and(eq(activities.tenantId, offeringTransactions.tenantId), eq(activities.id, offeringTransactions.activityId)))
-    .leftJoin(people, and(eq(people.tenantId, offeringTransactions.tenantId), eq(people.id, offeringTransactions.personId)));
+    .leftJoin(
+      activities,
+      and(eq(activities.tenantId, offeringTransactions.tenantId), eq(activities.id, offeringTransactions.activityId)),
+    )
+    .leftJoin(
+      people,
+      and(eq(people.tenantId, offeringTransactions.tenantId), eq(people.id, offeringTransactions.personId)),
+    );
 }
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
@@ -228,7 +249,11 @@ export async function listPage(ctx: TenantCtx, page: number, source = 'offering'
   const where = liveOfferings(ctx, source);
   const rows = await baseQuery(ctx)
     .where(where)
-    .orderBy(desc(offeringTransactions.transactionDate), desc(offeringTransactions.createdAt), desc(offeringTransactions.id))
+    .orderBy(
+      desc(offeringTransactions.transactionDate),
+      desc(offeringTransactions.createdAt),
+      desc(offeringTransactions.id),
+    )
     .limit(OFFERING_PAGE_SIZE)
     .offset((page - 1) * OFFERING_PAGE_SIZE);
   const [total] = await ctx.tx.select({ n: count() }).from(offeringTransactions).where(where);
@@ -248,7 +273,8 @@ export async function filtered(
   const conds: (SQL | undefined)[] = [liveOfferings(ctx, source)];
   if (f.contribution) conds.push(ilike(contributionItems.name, like(f.contribution)));
   if (f.eventname) conds.push(ilike(activities.name, like(f.eventname)));
-  if (f.donor) conds.push(ilike(sql`coalesce(${people.firstName}, '') || ' ' || coalesce(${people.lastName}, '')`, like(f.donor)));
+  if (f.donor)
+    conds.push(ilike(sql`coalesce(${people.firstName}, '') || ' ' || coalesce(${people.lastName}, '')`, like(f.donor)));
   const rows = await baseQuery(ctx)
     .where(and(...conds))
     .orderBy(desc(offeringTransactions.transactionDate), desc(offeringTransactions.createdAt))
@@ -259,7 +285,11 @@ export async function filtered(
 /** GET /api/Financials/Contributions/Transactions/One?ID= (spec §3); 404 if missing or foreign. */
 export async function getOne(ctx: TenantCtx, id: string): Promise<TOfferingOne> {
   const [r] = await baseQuery(ctx).where(
-    and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, id), isNull(offeringTransactions.deletedAt)),
+    and(
+      eq(offeringTransactions.tenantId, ctx.tenantId),
+      eq(offeringTransactions.id, id),
+      isNull(offeringTransactions.deletedAt),
+    ),
   );
   if (!r) throw notFound('Offering transaction');
   const currency = findCurrencyByCode(r.row.currencyCode);
@@ -275,12 +305,18 @@ export async function getOne(ctx: TenantCtx, id: string): Promise<TOfferingOne> 
     amount: minorToJson(r.row.amountMinor, r.row.currencyCode),
     currency: { shortCode: r.row.currencyCode },
     personID: r.row.personId,
-    person: r.firstName !== null && r.firstName !== undefined ? { firstName: r.firstName, lastName: r.lastName ?? '' } : null,
+    person:
+      r.firstName !== null && r.firstName !== undefined ? { firstName: r.firstName, lastName: r.lastName ?? '' } : null,
   };
 }
 
 /** Offering rows of a date range for summaries and reports (live, any source given). */
-export async function rowsBetween(ctx: TenantCtx, from: string, to: string, opts: { activityIds?: string[]; source?: string } = {}) {
+export async function rowsBetween(
+  ctx: TenantCtx,
+  from: string,
+  to: string,
+  opts: { activityIds?: string[]; source?: string } = {},
+) {
   const conds: (SQL | undefined)[] = [
     liveOfferings(ctx, opts.source ?? 'offering'),
     sql`${offeringTransactions.transactionDate} between ${from} and ${to}`,
@@ -289,6 +325,8 @@ export async function rowsBetween(ctx: TenantCtx, from: string, to: string, opts
     if (opts.activityIds.length === 0) return [];
     conds.push(inArray(offeringTransactions.activityId, opts.activityIds));
   }
-  const rows = await baseQuery(ctx).where(and(...conds)).orderBy(offeringTransactions.transactionDate, offeringTransactions.createdAt);
+  const rows = await baseQuery(ctx)
+    .where(and(...conds))
+    .orderBy(offeringTransactions.transactionDate, offeringTransactions.createdAt);
   return rows;
 }

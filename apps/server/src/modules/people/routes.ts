@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ZCreateMemberRequest, ZCreateMemberResponse, ZMemberSearchQuery, ZMemberSummary } from '@steward/contracts/people';
+import {
+  ZCreateMemberRequest,
+  ZCreateMemberResponse,
+  ZMemberSearchQuery,
+  ZMemberSummary,
+} from '@steward/contracts/people';
 import { ZErrorEnvelope } from '@steward/contracts/common';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
@@ -19,7 +24,8 @@ export function registerPeople({ app, db }: ModuleCtx): void {
         response: { 200: ZCreateMemberResponse, 400: ZErrorEnvelope },
       },
     },
-    async (req) => ok(await inTenant(db, req, (ctx) => service.createMember(ctx, req.body)), 'Member created successfully'),
+    async (req) =>
+      ok(await inTenant(db, req, (ctx) => service.createMember(ctx, req.body)), 'Member created successfully'),
   );
   app.get(
     '/api/Membership/GetSearchedUSers',

@@ -119,4 +119,3 @@ export const firstTimerStages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
-

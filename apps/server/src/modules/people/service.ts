@@ -63,7 +63,10 @@ export async function searchMembers(ctx: TenantCtx, text: string): Promise<TMemb
 
 /** Loads a person of this tenant or throws 400 naming `field`. */
 export async function requirePerson(ctx: TenantCtx, id: string, field: string): Promise<PersonRow> {
-  const [row] = await ctx.tx.select().from(people).where(and(eq(people.tenantId, ctx.tenantId), eq(people.id, id)));
+  const [row] = await ctx.tx
+    .select()
+    .from(people)
+    .where(and(eq(people.tenantId, ctx.tenantId), eq(people.id, id)));
   if (!row) throw badRequest(field, 'is not a member of this church');
   return row;
 }

@@ -23,14 +23,14 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number').notNull(),
     passwordHash: text('password_hash').notNull(),
-    roles: text('roles').array().notNull().default(sql`'{Admin}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{Admin}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
 );
 
 /** A sign-in session: only the SHA-256 of the opaque token is stored. */

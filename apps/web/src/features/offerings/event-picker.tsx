@@ -1,0 +1,61 @@
+import type { TEventActivity } from '@steward/contracts/events';
+import { useQueryClient } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useState } from 'react';
+import { useEventActivities } from '../../api/queries.ts';
+import { eventKeys } from '../../api/query-keys.ts';
+import { formatDate } from '../../components/dates.ts';
+import { CreateEventModal } from './create-event-modal.tsx';
+
+const CREATE = '__create_event__';
+
+interface EventPickerProps {
+  value: string | null;
+  /** The chosen event (null when cleared). */
+  onChange: (event: TEventActivity | null) => void;
+  id?: string;
+}
+
+/** The event picker of the recording screen (spec 2.3): events as name and MM/DD/YYYY, and 'Create new event'. */
+export function EventPicker({ value, onChange, id }: EventPickerProps) {
+  const activities = useEventActivities();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const list = activities.data ?? [];
+  const options = [
+    { value: CREATE, label: '+ Create new event' },
+    ...list.map((e) => ({ value: e.id, label: `${e.name} · ${formatDate(e.activityDate)}` })),
+  ];
+
+  return (
+    <>
+      <Select<string>
+        id={id}
+        aria-label="Event"
+        placeholder="Select an event"
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={activities.isPending}
+        value={value ?? undefined}
+        options={options}
+        onChange={(v) => {
+          if (v === CREATE) setCreating(true);
+          else onChange(list.find((e) => e.id === v) ?? null);
+        }}
+        style={{ width: '100%' }}
+      />
+      <CreateEventModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(event) => {
+          queryClient.setQueryData<TEventActivity[]>(eventKeys.activities(), (old) => [
+            event,
+            ...(old ?? []).filter((e) => e.id !== event.id),
+          ]);
+          onChange(event);
+          setCreating(false);
+        }}
+      />
+    </>
+  );
+}

@@ -40,6 +40,14 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Clients send `content-type: application/json` with no body on DELETE and some POSTs;
+  // an empty JSON body is no body, not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (String(body).trim() === '') return done(null, undefined);
+    return parseJson(req, String(body), done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A uuid; the spec's all-zero id means "not set" and is accepted where an id is optional. */
-export const ZId = z.uuid({ message: 'must be an id' });
+export const ZId = z.guid({ message: 'must be an id' });
 export const NIL_ID = '00000000-0000-0000-0000-000000000000';
 
 /** An optional id: '', null, undefined and the all-zero id all mean "not set" (normalised to null). */
@@ -70,3 +70,6 @@ export const ZPageQuery = z.object({ page: z.coerce.number().int().min(1).defaul
 
 /** A picker option (spec §3 "Account option"). */
 export const ZOption = z.object({ id: z.string(), text: z.string() });
+
+/** The answer of deletes and other status-only calls: `{status, response}`. */
+export const ZStatusAnswer = z.object({ status: z.boolean(), response: z.string() });

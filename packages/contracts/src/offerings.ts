@@ -167,6 +167,8 @@ export const ZOfferingReport = z.object({
     }),
   ),
   activityToday: z.object({ id: z.string() }).nullable(),
+  /** the OFFERING area chart: 12 months ending with the report's month, same event category */
+  monthly: z.array(z.object({ month: z.string(), name: z.string(), value: z.number() })),
 });
 export type TOfferingReport = z.infer<typeof ZOfferingReport>;
 

@@ -118,10 +118,9 @@ export async function request<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-  if (method !== 'GET') {
-    headers[CSRF_HEADER] = '1';
-    headers['content-type'] = 'application/json';
-  }
+  if (method !== 'GET') headers[CSRF_HEADER] = '1';
+  // Only with a body: Fastify answers 400 to an empty body labelled application/json.
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let res: Response;

@@ -28,11 +28,11 @@ export type NavItem = NavLeaf | NavGroup;
 
 /** The side menu: every area of both spec documents. */
 export const NAV_ITEMS: NavItem[] = [
-  { path: '/tenant', label: 'Dashboard', icon: <DashboardOutlined /> },
+  { path: '/tenant', label: 'Dashboard', icon: <DashboardOutlined aria-hidden /> },
   {
     key: 'offerings',
     label: 'Offerings',
-    icon: <DollarOutlined />,
+    icon: <DollarOutlined aria-hidden />,
     children: [
       { path: '/tenant/offering', label: 'Offerings' },
       { path: '/tenant/addoffering', label: 'Add Offering' },
@@ -42,7 +42,7 @@ export const NAV_ITEMS: NavItem[] = [
   {
     key: 'finance',
     label: 'Finance',
-    icon: <BankOutlined />,
+    icon: <BankOutlined aria-hidden />,
     children: [
       { path: '/tenant/transactions', label: 'Transactions' },
       { path: '/tenant/chartofaccount', label: 'Chart of Accounts' },
@@ -51,21 +51,21 @@ export const NAV_ITEMS: NavItem[] = [
   {
     key: 'giving',
     label: 'Online Giving',
-    icon: <GiftOutlined />,
+    icon: <GiftOutlined aria-hidden />,
     children: [
       { path: '/tenant/onlinedonate', label: 'Online Giving' },
       { path: '/tenant/paymentforms', label: 'Payment Forms' },
     ],
   },
-  { path: '/tenant/attendance', label: 'Attendance', icon: <TeamOutlined /> },
-  { path: '/tenant/eventregistration', label: 'Event Registration', icon: <CalendarOutlined /> },
-  { path: '/tenant/sms/compose', label: 'Messaging (SMS)', icon: <MessageOutlined /> },
+  { path: '/tenant/attendance', label: 'Attendance', icon: <TeamOutlined aria-hidden /> },
+  { path: '/tenant/eventregistration', label: 'Event Registration', icon: <CalendarOutlined aria-hidden /> },
+  { path: '/tenant/sms/compose', label: 'Messaging (SMS)', icon: <MessageOutlined aria-hidden /> },
   {
     key: 'settings',
     label: 'Settings',
-    icon: <SettingOutlined />,
+    icon: <SettingOutlined aria-hidden />,
     children: [
-      { path: '/tenant/settings', label: 'Overview', icon: <AppstoreOutlined /> },
+      { path: '/tenant/settings', label: 'Overview', icon: <AppstoreOutlined aria-hidden /> },
       { path: '/tenant/settings/defaultmessage', label: 'Default Messages' },
       { path: '/tenant/settings/guestlifecycle', label: 'Guest Life Cycle' },
       { path: '/tenant/settings/branchlevels', label: 'Branch Levels' },

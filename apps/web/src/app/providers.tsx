@@ -10,8 +10,7 @@ const theme = {
     colorLink: '#3b5bdb',
     borderRadius: 8,
     colorBgLayout: '#f5f6fa',
-    fontFamily:
-      "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
   components: {
     Layout: { siderBg: '#ffffff', headerBg: '#ffffff', headerPadding: '0 16px' },

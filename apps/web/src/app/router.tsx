@@ -3,6 +3,7 @@ import { PlannedArea } from '../components/planned-area.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RequireUser } from './require-user.tsx';
 import { RouteError } from './route-error.tsx';
+import { RouteLoading } from './route-loading.tsx';
 import { TenantLayout } from './tenant-layout.tsx';
 
 /** Areas of the spec planned for a later release: path under /tenant and page title. */
@@ -28,19 +29,27 @@ const PLANNED: { path: string; title: string }[] = [
 ];
 
 const tenantRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })) },
-  { path: 'offering', lazy: () => import('../features/offerings/offerings-page.tsx').then((m) => ({ Component: m.OfferingsPage })) },
+  {
+    index: true,
+    lazy: () => import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+  },
+  {
+    path: 'offering',
+    lazy: () => import('../features/offerings/offerings-page.tsx').then((m) => ({ Component: m.OfferingsPage })),
+  },
   ...['addoffering', 'addoffering/:offId'].map((path) => ({
     path,
     lazy: () => import('../features/offerings/add-offering-page.tsx').then((m) => ({ Component: m.AddOfferingPage })),
   })),
   {
     path: 'offeringreport',
-    lazy: () => import('../features/offerings/offering-report-page.tsx').then((m) => ({ Component: m.OfferingReportPage })),
+    lazy: () =>
+      import('../features/offerings/offering-report-page.tsx').then((m) => ({ Component: m.OfferingReportPage })),
   },
   {
     path: 'contributionCategory',
-    lazy: () => import('../features/offering-items/offering-items-page.tsx').then((m) => ({ Component: m.OfferingItemsPage })),
+    lazy: () =>
+      import('../features/offering-items/offering-items-page.tsx').then((m) => ({ Component: m.OfferingItemsPage })),
   },
   ...['offeringcategory', 'offeringcategory/:offId'].map((path) => ({
     path,
@@ -55,10 +64,17 @@ const tenantRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    hydrateFallbackElement: <RouteLoading />,
     children: [
       { path: '/', element: <Navigate to="/tenant" replace /> },
-      { path: '/signin', lazy: () => import('../features/auth/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })) },
-      { path: '/signup', lazy: () => import('../features/auth/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })) },
+      {
+        path: '/signin',
+        lazy: () => import('../features/auth/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })),
+      },
+      {
+        path: '/signup',
+        lazy: () => import('../features/auth/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
+      },
       {
         path: '/tenant',
         element: <RequireUser />,

@@ -92,8 +92,8 @@ export function TenantLayout() {
     } catch {
       // The session is dropped locally either way.
     }
-    queryClient.clear();
     await navigate('/signin', { replace: true });
+    queryClient.clear();
   };
 
   return (
@@ -105,7 +105,13 @@ export function TenantLayout() {
           collapsible
           collapsed={collapsed}
           trigger={null}
-          style={{ borderInlineEnd: '1px solid #eef0f4', position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+          style={{
+            borderInlineEnd: '1px solid #eef0f4',
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            overflow: 'auto',
+          }}
         >
           <Brand compact={collapsed} />
           <nav>{menu}</nav>
@@ -139,7 +145,17 @@ export function TenantLayout() {
           <Button
             type="text"
             aria-label={isDesktop ? (collapsed ? 'Expand menu' : 'Collapse menu') : 'Open menu'}
-            icon={isDesktop ? collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined /> : <MenuOutlined />}
+            icon={
+              isDesktop ? (
+                collapsed ? (
+                  <MenuUnfoldOutlined aria-hidden />
+                ) : (
+                  <MenuFoldOutlined aria-hidden />
+                )
+              ) : (
+                <MenuOutlined aria-hidden />
+              )
+            }
             onClick={() => (isDesktop ? setCollapsed((c) => !c) : setDrawerOpen(true))}
           />
           <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0, fontSize: 16 }} data-testid="church-name">
@@ -151,7 +167,7 @@ export function TenantLayout() {
                 {user.userEmail}
               </Typography.Text>
             ) : null}
-            <Button icon={<LogoutOutlined />} loading={signingOut} onClick={() => void signOut()}>
+            <Button icon={<LogoutOutlined aria-hidden />} loading={signingOut} onClick={() => void signOut()}>
               Sign out
             </Button>
           </Flex>

@@ -11,7 +11,7 @@ export function NetworkErrorState({ onRetry }: NetworkErrorStateProps) {
   return (
     <div role="alert">
       <Result
-        icon={<DisconnectOutlined />}
+        icon={<DisconnectOutlined aria-hidden />}
         title={MESSAGES.networkDisrupted}
         extra={
           onRetry ? (

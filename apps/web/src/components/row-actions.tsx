@@ -26,7 +26,7 @@ export function RowActions({ name, actions }: { name: string; actions: RowAction
           },
         }}
       >
-        <Button type="text" icon={<MoreOutlined />} aria-label={`Actions for ${name}`} />
+        <Button type="text" icon={<MoreOutlined aria-hidden />} aria-label={`Actions for ${name}`} />
       </Dropdown>
     </span>
   );

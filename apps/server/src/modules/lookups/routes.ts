@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCountry, ZCurrency, ZFxRates, ZTenantCurrency } from '@steward/contracts/lookups';
+import { ZId } from '@steward/contracts/common';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
 import { withoutTenant } from '../../db/client.ts';
@@ -36,7 +37,7 @@ export function registerLookups({ app, db }: ModuleCtx): void {
       schema: {
         tags,
         summary: "The tenant's currency",
-        querystring: z.object({ tenantID: z.uuid({ message: 'must be a tenant id' }) }),
+        querystring: z.object({ tenantID: ZId }),
         response: { 200: ZTenantCurrency },
       },
     },

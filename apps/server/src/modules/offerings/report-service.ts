@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { and, eq } from 'drizzle-orm';
+import { and, between, eq } from 'drizzle-orm';
 import { convertMinor } from '@steward/money/fx';
 import type { TContributionSummary, TOfferingReport, TPeriodKey, TPeriodSummary } from '@steward/contracts/offerings';
 import type { TenantCtx } from '../../lib/context.ts';
@@ -100,7 +100,7 @@ export async function contributionReport(
   const currency = await tenantCurrencyCode(ctx);
   const total = makeTotaller(currency, await latestFxRates(ctx.tx));
   let activityName = 'All events';
-  let sameCategory: ((d: string) => Promise<string[]>) | null = null;
+  let sameCategory: ((from: string, to?: string) => Promise<string[]>) | null = null;
   if (activityId) {
     const [act] = await ctx.tx
       .select()
@@ -135,7 +135,26 @@ export async function contributionReport(
     totalOn(day.subtract(1, 'month')),
     totalOn(day.subtract(1, 'year')),
   ]);
+  const firstMonth = day.startOf('month').subtract(11, 'month');
+  const monthEnd = day.endOf('month').format('YYYY-MM-DD');
+  const yearIds = sameCategory ? await sameCategory(firstMonth.format('YYYY-MM-DD'), monthEnd) : undefined;
+  const yearRows = await rowsBetween(
+    ctx,
+    firstMonth.format('YYYY-MM-DD'),
+    monthEnd,
+    yearIds ? { activityIds: yearIds } : {},
+  );
+  const monthly = Array.from({ length: 12 }, (_, i) => {
+    const m = firstMonth.add(i, 'month');
+    const key = m.format('YYYY-MM');
+    return {
+      month: key,
+      name: m.format('MMM YYYY'),
+      value: minorToJson(total(yearRows.filter((r) => r.row.transactionDate.startsWith(key))), currency),
+    };
+  });
   return {
+    monthly,
     activityName,
     activityDate: date,
     tenantCurrency: currency,

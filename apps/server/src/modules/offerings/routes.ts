@@ -11,7 +11,16 @@ import {
   ZOfferingSaveRequest,
   ZOfferingSaveResponse,
 } from '@steward/contracts/offerings';
-import { ZDate, ZEnvelope, ZErrorEnvelope, ZId, ZOptionalId, ZPageQuery, ZPaged } from '@steward/contracts/common';
+import {
+  ZDate,
+  ZEnvelope,
+  ZErrorEnvelope,
+  ZId,
+  ZOptionalId,
+  ZPageQuery,
+  ZPaged,
+  ZStatusAnswer,
+} from '@steward/contracts/common';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -21,7 +30,7 @@ import * as txs from './transactions-service.ts';
 import * as reports from './report-service.ts';
 
 const ZIdQuery = z.object({ ID: ZId });
-const ZStatus = z.object({ status: z.boolean(), response: z.string() });
+
 /** Offering items, offering transactions and the offering report (spec 2.1-2.6, §7). */
 export function registerOfferings({ app, db }: ModuleCtx): void {
   const tags = ['offerings'];
@@ -75,7 +84,7 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
         tags,
         summary: 'Deletes (or, when used, deactivates) an offering item',
         querystring: ZIdQuery,
-        response: { 200: ZStatus, ...err },
+        response: { 200: ZStatusAnswer, ...err },
       },
     },
     async (req) => ({ status: true, response: await inTenant(db, req, (ctx) => items.deleteItem(ctx, req.query.ID)) }),
@@ -159,7 +168,7 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
         tags,
         summary: 'Deletes an offering transaction (posts a reversal)',
         querystring: ZIdQuery,
-        response: { 200: ZStatus, ...err },
+        response: { 200: ZStatusAnswer, ...err },
       },
     },
     async (req) => {
@@ -174,7 +183,7 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
         tags,
         summary: 'Deletes several offering transactions (all or none)',
         body: z.array(ZId).min(1, 'choose at least one offering').max(500),
-        response: { 200: ZStatus, ...err },
+        response: { 200: ZStatusAnswer, ...err },
       },
     },
     async (req) => {

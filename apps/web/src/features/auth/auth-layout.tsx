@@ -2,7 +2,12 @@ import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /** The centred card of the public sign-in and sign-up pages. */
-export function AuthLayout({ title, subtitle, children, width = 420 }: {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  width = 420,
+}: {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;

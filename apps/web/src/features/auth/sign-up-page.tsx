@@ -31,7 +31,10 @@ export function SignUpPage() {
   const currencies = useCurrencies();
 
   const countryOptions = useMemo(
-    () => (countries.data ?? []).map((c) => ({ value: c.code, label: c.name })).sort((a, b) => a.label.localeCompare(b.label)),
+    () =>
+      (countries.data ?? [])
+        .map((c) => ({ value: c.code, label: c.name }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
     [countries.data],
   );
   const currencyOptions = useMemo(

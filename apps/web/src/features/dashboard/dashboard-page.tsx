@@ -13,9 +13,24 @@ interface QuickLink {
 }
 
 const QUICK_LINKS: QuickLink[] = [
-  { to: '/tenant/addoffering', title: 'Add Offering', text: 'Record the offerings of a service or event.', icon: <PlusCircleOutlined /> },
-  { to: '/tenant/contributionCategory', title: 'Offering Items', text: 'Tithes, offerings, pledges and their accounts.', icon: <AppstoreOutlined /> },
-  { to: '/tenant/offering', title: 'Offerings', text: 'Review offerings by period, with charts.', icon: <UnorderedListOutlined /> },
+  {
+    to: '/tenant/addoffering',
+    title: 'Add Offering',
+    text: 'Record the offerings of a service or event.',
+    icon: <PlusCircleOutlined aria-hidden />,
+  },
+  {
+    to: '/tenant/contributionCategory',
+    title: 'Offering Items',
+    text: 'Tithes, offerings, pledges and their accounts.',
+    icon: <AppstoreOutlined aria-hidden />,
+  },
+  {
+    to: '/tenant/offering',
+    title: 'Offerings',
+    text: 'Review offerings by period, with charts.',
+    icon: <UnorderedListOutlined aria-hidden />,
+  },
 ];
 
 /** /tenant: a welcome and quick links. */

@@ -70,7 +70,9 @@ export function OfferingItemForm({ initial, variant, onSaved, onClose }: Offerin
     },
     onError: (err) => {
       if (err instanceof HttpError && err.fieldErrors.some((f) => f.field === 'name')) {
-        form.setFields([{ name: 'name', errors: err.fieldErrors.filter((f) => f.field === 'name').map((f) => f.message) }]);
+        form.setFields([
+          { name: 'name', errors: err.fieldErrors.filter((f) => f.field === 'name').map((f) => f.message) },
+        ]);
       }
       toast.error(MESSAGES.offeringItemSaveFailed);
     },
@@ -85,7 +87,9 @@ export function OfferingItemForm({ initial, variant, onSaved, onClose }: Offerin
     const check = ZContributionItemSave.safeParse(payload);
     if (!check.success) {
       const over = check.error.issues.some((i) => i.path.length === 1 && i.path[0] === 'incomeRemittance');
-      toast.error(over ? MESSAGES.remittanceOver100 : (check.error.issues[0]?.message ?? MESSAGES.offeringItemSaveFailed));
+      toast.error(
+        over ? MESSAGES.remittanceOver100 : (check.error.issues[0]?.message ?? MESSAGES.offeringItemSaveFailed),
+      );
       return;
     }
     mutation.mutate(payload);

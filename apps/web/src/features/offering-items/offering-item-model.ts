@@ -27,7 +27,11 @@ function isSet(id: string | null | undefined): id is string {
 export function toFormValues(detail?: TContributionItemDetail): OfferingItemValues {
   if (!detail) return { name: '', applyRemittance: false, remittance: [{ ...EMPTY_REMITTANCE_ROW }] };
   const rows = detail.incomeRemittance.map((r) => ({
-    accountId: isSet(r.distinationIncomeAccount) ? r.distinationIncomeAccount : isSet(r.distinationCashBankAccount) ? r.distinationCashBankAccount : undefined,
+    accountId: isSet(r.distinationIncomeAccount)
+      ? r.distinationIncomeAccount
+      : isSet(r.distinationCashBankAccount)
+        ? r.distinationCashBankAccount
+        : undefined,
     percentage: String(r.percentage),
   }));
   return {

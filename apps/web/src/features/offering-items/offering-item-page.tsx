@@ -9,6 +9,7 @@ import { NetworkErrorState } from '../../components/network-error-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { OfferingItemForm } from './offering-item-form.tsx';
+import type { ReactNode } from 'react';
 
 const LIST_PATH = '/tenant/contributionCategory';
 
@@ -28,15 +29,22 @@ export function OfferingItemPage() {
       title={offId ? 'Edit Offering Item' : 'Add Offering Item'}
       subtitle={
         <Link to={LIST_PATH}>
-          <ArrowLeftOutlined /> Offering Items
+          <ArrowLeftOutlined aria-hidden /> Offering Items
         </Link>
       }
     />
   );
+  const withHeader = (content: ReactNode) => (
+    <>
+      {header}
+      {content}
+    </>
+  );
 
-  if (offId && item.isPending) return (<>{header}<PageSkeleton /></>);
+  if (offId && item.isPending) return withHeader(<PageSkeleton />);
   if (offId && item.isError) {
-    if (item.error instanceof NetworkError) return (<>{header}<NetworkErrorState onRetry={() => void item.refetch()} /></>);
+    if (item.error instanceof NetworkError)
+      return withHeader(<NetworkErrorState onRetry={() => void item.refetch()} />);
     const notFound = item.error instanceof HttpError && item.error.status === 404;
     return (
       <>

@@ -3,7 +3,7 @@ import type { TContributionItem } from '@steward/contracts/offerings';
 import { MESSAGES } from '@steward/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Input, type TableColumnsType } from 'antd';
-import { useMemo, useState, type Key } from 'react';
+import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { isNetworkError, serverMessageOf } from '../../api/http.ts';
 import { deleteOfferingItem } from '../../api/offering-items.ts';
@@ -55,7 +55,8 @@ export function OfferingItemsPage() {
       else toast.warning(res.response);
       void queryClient.invalidateQueries({ queryKey: offeringItemKeys.all });
     },
-    onError: (err) => toast.error(isNetworkError(err) ? MESSAGES.networkDisrupted : (serverMessageOf(err) ?? 'Delete Failed')),
+    onError: (err) =>
+      toast.error(isNetworkError(err) ? MESSAGES.networkDisrupted : (serverMessageOf(err) ?? 'Delete Failed')),
   });
 
   const rows = useMemo(
@@ -88,7 +89,8 @@ export function OfferingItemsPage() {
               key: 'delete',
               label: 'Delete',
               danger: true,
-              onClick: () => confirmDelete({ cancelMessage: MESSAGES.deleteCanceled, onConfirm: () => remove.mutateAsync(item.id) }),
+              onClick: () =>
+                confirmDelete({ cancelMessage: MESSAGES.deleteCanceled, onConfirm: () => remove.mutateAsync(item.id) }),
             },
           ]}
         />
@@ -97,13 +99,23 @@ export function OfferingItemsPage() {
   ];
 
   const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/tenant/offeringcategory')}>
+    <Button
+      type="primary"
+      icon={<PlusOutlined aria-hidden />}
+      onClick={() => void navigate('/tenant/offeringcategory')}
+    >
       Add Offering Category
     </Button>
   );
   const header = <PageHeader title="Offering Items" actions={addButton} />;
+  const withHeader = (content: ReactNode) => (
+    <>
+      {header}
+      {content}
+    </>
+  );
 
-  if (items.isPending) return (<>{header}<PageSkeleton /></>);
+  if (items.isPending) return withHeader(<PageSkeleton />);
   if (items.isError) {
     return (
       <>
@@ -116,21 +128,40 @@ export function OfferingItemsPage() {
       </>
     );
   }
-  if (items.data.length === 0) return (<>{header}<EmptyState description={MESSAGES.offeringItemsEmpty}>{addButton}</EmptyState></>);
+  if (items.data.length === 0)
+    return withHeader(<EmptyState description={MESSAGES.offeringItemsEmpty}>{addButton}</EmptyState>);
 
   return (
     <>
       {header}
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 12 }}>
-        <SearchBox value={search} onChange={(v) => { setSearch(v); setPage(1); }} placeholder="Search by name" />
-        <Button icon={<FilterOutlined />} aria-expanded={filterOpen} onClick={() => setFilterOpen((o) => !o)}>
+        <SearchBox
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+          placeholder="Search by name"
+        />
+        <Button
+          icon={<FilterOutlined aria-hidden />}
+          aria-expanded={filterOpen}
+          onClick={() => setFilterOpen((o) => !o)}
+        >
           Filter
         </Button>
       </Flex>
       <FilterPanel
         open={filterOpen}
-        onApply={() => { setFilter(draft); setPage(1); }}
-        onClear={() => { setDraft(NO_FILTER); setFilter(NO_FILTER); setPage(1); }}
+        onApply={() => {
+          setFilter(draft);
+          setPage(1);
+        }}
+        onClear={() => {
+          setDraft(NO_FILTER);
+          setFilter(NO_FILTER);
+          setPage(1);
+        }}
         onHide={() => setFilterOpen(false)}
       >
         <FilterField label="Name">

@@ -3,7 +3,12 @@ import type { TRemittanceAccountGroup } from '@steward/contracts/ledger';
 import { MESSAGES } from '@steward/contracts/messages';
 import { Alert, Button, Col, Flex, Form, Input, Row, Select, Typography, type FormInstance, type FormRule } from 'antd';
 import { useToast } from '../../components/use-toast.ts';
-import { EMPTY_REMITTANCE_ROW, percentRemaining, percentTotalScaled, type OfferingItemValues } from './offering-item-model.ts';
+import {
+  EMPTY_REMITTANCE_ROW,
+  percentRemaining,
+  percentTotalScaled,
+  type OfferingItemValues,
+} from './offering-item-model.ts';
 
 interface RemittanceRowsProps {
   form: FormInstance<OfferingItemValues>;
@@ -65,7 +70,11 @@ export function RemittanceRows({ form, groups, loading, cashAccountName, percent
                   </Form.Item>
                 </Col>
                 <Col xs={18} sm={8}>
-                  <Form.Item label={index === 0 ? 'Percentage %' : undefined} name={[field.name, 'percentage']} rules={[percentRule]}>
+                  <Form.Item
+                    label={index === 0 ? 'Percentage %' : undefined}
+                    name={[field.name, 'percentage']}
+                    rules={[percentRule]}
+                  >
                     <Input inputMode="decimal" suffix="%" aria-label={`Percentage ${index + 1}`} placeholder="0" />
                   </Form.Item>
                 </Col>
@@ -74,7 +83,7 @@ export function RemittanceRows({ form, groups, loading, cashAccountName, percent
                     <Button
                       type="text"
                       danger
-                      icon={<DeleteOutlined />}
+                      icon={<DeleteOutlined aria-hidden />}
                       aria-label={`Delete row ${index + 1}`}
                       onClick={() => {
                         if (fields.length <= 1) toast.error(MESSAGES.remittanceLastRow);
@@ -87,16 +96,24 @@ export function RemittanceRows({ form, groups, loading, cashAccountName, percent
             ))}
             <Flex justify="space-between" align="center" wrap gap={8}>
               <Button
-                icon={<PlusOutlined />}
+                icon={<PlusOutlined aria-hidden />}
                 onClick={() => {
-                  if (percentTotalScaled(form.getFieldValue('remittance') as OfferingItemValues['remittance']) >= 100 * 10_000)
+                  if (
+                    percentTotalScaled(form.getFieldValue('remittance') as OfferingItemValues['remittance']) >=
+                    100 * 10_000
+                  )
                     toast.error(MESSAGES.remittanceOver100);
                   else add({ ...EMPTY_REMITTANCE_ROW });
                 }}
               >
                 Add row
               </Button>
-              <Typography.Text strong type={remaining < 0 ? 'danger' : undefined} aria-live="polite" data-testid="percentage-remaining">
+              <Typography.Text
+                strong
+                type={remaining < 0 ? 'danger' : undefined}
+                aria-live="polite"
+                data-testid="percentage-remaining"
+              >
                 Percentage Remaining: {remaining}%
               </Typography.Text>
             </Flex>

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { TEventActivity } from '@steward/contracts/events';
 import { MESSAGES } from '@steward/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Divider, Flex, Form, Input, Modal, Select } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { createEventActivity, createEventCategory } from '../../api/events.ts';
@@ -20,7 +20,7 @@ interface CreateEventModalProps {
 
 /**
  * 'Create new event' (spec 2.3): the event name is an event category (a new category can be
- * added inside the dropdown), and an event date. The date is required ('Enter event name and
+ * added with the input under the picker), and an event date. The date is required ('Enter event name and
  * date'); with neither date nor category Save does nothing.
  */
 export function CreateEventModal({ open, onClose, onCreated }: CreateEventModalProps) {
@@ -92,36 +92,33 @@ export function CreateEventModal({ open, onClose, onCreated }: CreateEventModalP
             loading={categories.isPending}
             showSearch={{ optionFilterProp: 'label' }}
             options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            popupRender={(menu) => (
-              <>
-                {menu}
-                <Divider style={{ margin: '8px 0' }} />
-                <Flex gap={8} style={{ padding: '0 8px 4px' }}>
-                  <Input
-                    placeholder="add new category"
-                    aria-label="add new category"
-                    value={newCategory}
-                    onChange={(e) => setNewCategory(e.target.value)}
-                    onKeyDown={(e) => {
-                      e.stopPropagation();
-                      if (e.key === 'Enter' && newCategory.trim()) addCategory.mutate(newCategory.trim());
-                    }}
-                  />
-                  <Button
-                    type="text"
-                    icon={<PlusOutlined />}
-                    loading={addCategory.isPending}
-                    onClick={() => newCategory.trim() && addCategory.mutate(newCategory.trim())}
-                  >
-                    Add
-                  </Button>
-                </Flex>
-              </>
-            )}
           />
         </Form.Item>
+        <Space.Compact style={{ width: '100%', marginTop: -12, marginBottom: 20 }}>
+          <Input
+            placeholder="add new category"
+            aria-label="add new category"
+            value={newCategory}
+            onChange={(e) => setNewCategory(e.target.value)}
+            onPressEnter={() => newCategory.trim() && addCategory.mutate(newCategory.trim())}
+          />
+          <Button
+            icon={<PlusOutlined aria-hidden />}
+            loading={addCategory.isPending}
+            disabled={!newCategory.trim()}
+            onClick={() => addCategory.mutate(newCategory.trim())}
+          >
+            Add
+          </Button>
+        </Space.Compact>
         <Form.Item label="Event date" required>
-          <DatePicker aria-label="Event date" format={DATE_FORMAT} value={date} onChange={setDate} style={{ width: '100%' }} />
+          <DatePicker
+            aria-label="Event date"
+            format={DATE_FORMAT}
+            value={date}
+            onChange={setDate}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Form>
     </Modal>

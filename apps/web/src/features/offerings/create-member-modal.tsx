@@ -35,9 +35,15 @@ export function CreateMemberModal({ open, onClose, onCreated }: CreateMemberModa
     },
     onError: (err) => {
       if (err instanceof HttpError && err.fieldErrors.length > 0) {
-        form.setFields(err.fieldErrors.filter((f) => f.field in FIELDS).map((f) => ({ name: f.field as keyof TCreateMemberRequest, errors: [f.message] })));
+        form.setFields(
+          err.fieldErrors
+            .filter((f) => f.field in FIELDS)
+            .map((f) => ({ name: f.field as keyof TCreateMemberRequest, errors: [f.message] })),
+        );
       }
-      toast.error(isNetworkError(err) ? MESSAGES.networkDisrupted : (serverMessageOf(err) ?? MESSAGES.offeringItemSaveFailed));
+      toast.error(
+        isNetworkError(err) ? MESSAGES.networkDisrupted : (serverMessageOf(err) ?? MESSAGES.offeringItemSaveFailed),
+      );
     },
   });
 

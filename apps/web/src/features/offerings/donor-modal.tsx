@@ -2,7 +2,7 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@steward/contracts/messages';
 import type { TMemberSummary } from '@steward/contracts/people';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Input, List, Modal, Spin, Typography } from 'antd';
+import { Button, Empty, Input, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { isNetworkError } from '../../api/http.ts';
 import { searchMembers } from '../../api/people.ts';
@@ -72,24 +72,24 @@ export function DonorModal({ open, onClose, onSelect }: DonorModalProps) {
         ) : results.data.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No member found" />
         ) : (
-          <List
-            size="small"
-            dataSource={results.data}
-            style={{ maxHeight: 300, overflow: 'auto' }}
-            renderItem={(m) => (
-              <List.Item style={{ padding: 0 }}>
-                <Button type="text" block onClick={() => choose(m)} style={{ height: 'auto', padding: '8px 12px', textAlign: 'left' }}>
-                  <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, width: '100%' }}>
+          <ul
+            aria-label="Members found"
+            style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 300, overflow: 'auto' }}
+          >
+            {results.data.map((m) => (
+              <li key={m.id} style={{ borderBottom: '1px solid #f0f0f0' }}>
+                <Button type="text" block onClick={() => choose(m)} style={{ height: 'auto', padding: '8px 12px' }}>
+                  <span style={{ display: 'flex', justifyContent: 'space-between', gap: 12, width: '100%' }}>
                     <strong>{memberName(m)}</strong>
                     <Typography.Text type="secondary">{m.phone}</Typography.Text>
-                  </div>
+                  </span>
                 </Button>
-              </List.Item>
-            )}
-          />
+              </li>
+            ))}
+          </ul>
         )}
       </div>
-      <Button icon={<UserAddOutlined />} onClick={() => setCreating(true)} style={{ marginTop: 12 }}>
+      <Button icon={<UserAddOutlined aria-hidden />} onClick={() => setCreating(true)} style={{ marginTop: 12 }}>
         Add new donor
       </Button>
       <CreateMemberModal

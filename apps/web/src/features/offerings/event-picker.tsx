@@ -36,7 +36,7 @@ export function EventPicker({ value, onChange, id }: EventPickerProps) {
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
         loading={activities.isPending}
-        value={value ?? undefined}
+        value={value}
         options={options}
         onChange={(v) => {
           if (v === CREATE) setCreating(true);

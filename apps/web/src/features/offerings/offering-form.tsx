@@ -3,8 +3,8 @@ import type { TCurrency } from '@steward/contracts/lookups';
 import { MESSAGES } from '@steward/contracts/messages';
 import type { TOfferingRowInput } from '@steward/contracts/offerings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, DatePicker, Divider, Flex, Input, Row, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Button, Col, DatePicker, Divider, Flex, Input, Row } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HttpError, NetworkError, type FieldError } from '../../api/http.ts';
@@ -87,7 +87,9 @@ export function OfferingForm({ initial, editing, currencies, tenantCurrency }: O
       toast.error(MESSAGES.offeringSaveFailed);
       if (err instanceof NetworkError) setServerErrors([MESSAGES.networkDisrupted]);
       else if (err instanceof HttpError)
-        setServerErrors(err.fieldErrors.length > 0 ? err.fieldErrors.map(describeFieldError) : [err.serverMessage ?? err.message]);
+        setServerErrors(
+          err.fieldErrors.length > 0 ? err.fieldErrors.map(describeFieldError) : [err.serverMessage ?? err.message],
+        );
       else setServerErrors([]);
     },
   });
@@ -108,13 +110,7 @@ export function OfferingForm({ initial, editing, currencies, tenantCurrency }: O
   };
 
   return (
-    <form
-      aria-label={editing ? 'Edit offering' : 'Add offering'}
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
+    <section aria-label={editing ? 'Edit offering' : 'Add offering'}>
       <Row gutter={16}>
         <Col xs={24} md={14} lg={12}>
           <label htmlFor="offering-event" style={{ display: 'block', marginBottom: 6 }}>
@@ -134,7 +130,15 @@ export function OfferingForm({ initial, editing, currencies, tenantCurrency }: O
           <label htmlFor="offering-date" style={{ display: 'block', marginBottom: 6, marginTop: 0 }}>
             Date
           </label>
-          <DatePicker id="offering-date" aria-label="Date" format={DATE_FORMAT} value={date} onChange={setDate} allowClear={false} style={{ width: '100%' }} />
+          <DatePicker
+            id="offering-date"
+            aria-label="Date"
+            format={DATE_FORMAT}
+            value={date}
+            onChange={setDate}
+            allowClear={false}
+            style={{ width: '100%' }}
+          />
         </Col>
       </Row>
 
@@ -152,11 +156,17 @@ export function OfferingForm({ initial, editing, currencies, tenantCurrency }: O
           onChange={(patch) => patchRow(row.key, patch)}
           onCreateItem={() => setItemDialogRow(row.key)}
           onPickDonor={() => setDonorRow(row.key)}
-          {...(!editing && rows.length > 1 ? { onRemove: () => setRows((rs) => rs.filter((r) => r.key !== row.key)) } : {})}
+          {...(!editing && rows.length > 1
+            ? { onRemove: () => setRows((rs) => rs.filter((r) => r.key !== row.key)) }
+            : {})}
         />
       ))}
       {editing ? null : (
-        <Button icon={<PlusOutlined />} style={{ marginTop: 12 }} onClick={() => setRows((rs) => [...rs, newRow(tenantCurrency.id)])}>
+        <Button
+          icon={<PlusOutlined aria-hidden />}
+          style={{ marginTop: 12 }}
+          onClick={() => setRows((rs) => [...rs, newRow(tenantCurrency.id)])}
+        >
           Add Offering Item
         </Button>
       )}
@@ -169,7 +179,13 @@ export function OfferingForm({ initial, editing, currencies, tenantCurrency }: O
         <label htmlFor="offering-notes" style={{ display: 'block', marginBottom: 6 }}>
           Notes
         </label>
-        <Input.TextArea id="offering-notes" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Notes for yourself (not saved)" />
+        <Input.TextArea
+          id="offering-notes"
+          rows={3}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          placeholder="Notes for yourself (not saved)"
+        />
       </div>
 
       {serverErrors.length > 0 ? (
@@ -189,13 +205,10 @@ export function OfferingForm({ initial, editing, currencies, tenantCurrency }: O
       ) : null}
 
       <Flex justify="flex-end" style={{ marginTop: 24 }}>
-        <Button type="primary" size="large" htmlType="submit" loading={mutation.isPending}>
+        <Button type="primary" size="large" onClick={save} loading={mutation.isPending}>
           Save and Continue
         </Button>
       </Flex>
-      <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'right', marginTop: 6, fontSize: 12 }}>
-        {dayjs().isSame(date, 'day') ? 'Recorded for today' : null}
-      </Typography.Text>
 
       <OfferingItemDialog
         open={itemDialogRow !== null}
@@ -213,6 +226,6 @@ export function OfferingForm({ initial, editing, currencies, tenantCurrency }: O
           setDonorRow(null);
         }}
       />
-    </form>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { TCurrency } from '@steward/contracts/lookups';
-import { PAYMENT_CHANNELS, type TContributionItem } from '@steward/contracts/offerings';
+import { PAYMENT_CHANNELS } from '@steward/contracts/offerings';
 import { Button, Col, Input, Row, Select, Typography } from 'antd';
 import { formatAmount } from '../../components/format-amount.ts';
 import { cleanAmountText, rowAmount, type OfferingRow, type PaymentChannel } from './offering-form-model.ts';
@@ -10,7 +10,7 @@ export const CREATE_ITEM = '__create_item__';
 interface OfferingRowFieldsProps {
   row: OfferingRow;
   index: number;
-  items: TContributionItem[];
+  items: { id: string; name: string }[];
   itemsLoading: boolean;
   currencies: TCurrency[];
   onChange: (patch: Partial<OfferingRow>) => void;
@@ -32,12 +32,27 @@ function Label({ htmlFor, children }: { htmlFor?: string; children: string }) {
  * One row of the recording screen (spec 2.3): Offering Item, Channel, currency, Amount, Total,
  * and 'Add Donor' or the donor's name with an edit control.
  */
-export function OfferingRowFields({ row, index, items, itemsLoading, currencies, onChange, onCreateItem, onPickDonor, onRemove }: OfferingRowFieldsProps) {
+export function OfferingRowFields({
+  row,
+  index,
+  items,
+  itemsLoading,
+  currencies,
+  onChange,
+  onCreateItem,
+  onPickDonor,
+  onRemove,
+}: OfferingRowFieldsProps) {
   const n = index + 1;
   const code = currencies.find((c) => c.id === row.currencyId)?.shortCode;
   const id = (f: string) => `${row.key}-${f}`;
   return (
-    <div role="group" aria-label={`Offering row ${n}`} data-row-key={row.key} style={{ borderBottom: '1px solid #f0f0f0', padding: '12px 0' }}>
+    <div
+      role="group"
+      aria-label={`Offering row ${n}`}
+      data-row-key={row.key}
+      style={{ borderBottom: '1px solid #f0f0f0', padding: '12px 0' }}
+    >
       <Row gutter={[12, 8]} align="bottom">
         <Col xs={24} md={6}>
           <Label htmlFor={id('item')}>Offering Item</Label>
@@ -45,7 +60,7 @@ export function OfferingRowFields({ row, index, items, itemsLoading, currencies,
             id={id('item')}
             aria-label={`Offering Item ${n}`}
             placeholder="Select offering item"
-            value={row.itemId ?? undefined}
+            value={row.itemId}
             loading={itemsLoading}
             showSearch={{ optionFilterProp: 'label' }}
             options={[
@@ -72,7 +87,7 @@ export function OfferingRowFields({ row, index, items, itemsLoading, currencies,
           <Select<number>
             id={id('currency')}
             aria-label={`Currency ${n}`}
-            value={row.currencyId ?? undefined}
+            value={row.currencyId}
             showSearch={{ optionFilterProp: 'label' }}
             options={currencies.map((c) => ({ value: c.id, label: c.shortCode }))}
             onChange={(currencyId) => onChange({ currencyId })}
@@ -93,7 +108,11 @@ export function OfferingRowFields({ row, index, items, itemsLoading, currencies,
         </Col>
         <Col xs={12} md={3}>
           <Label>Total</Label>
-          <Typography.Text strong style={{ display: 'block', lineHeight: '32px', whiteSpace: 'nowrap' }} data-testid={`row-total-${n}`}>
+          <Typography.Text
+            strong
+            style={{ display: 'block', lineHeight: '32px', whiteSpace: 'nowrap' }}
+            data-testid={`row-total-${n}`}
+          >
             {code ? formatAmount(rowAmount(row), code) : '—'}
           </Typography.Text>
         </Col>
@@ -103,16 +122,36 @@ export function OfferingRowFields({ row, index, items, itemsLoading, currencies,
               <Typography.Text ellipsis={{ tooltip: row.donor.name }} style={{ maxWidth: 140 }}>
                 {row.donor.name}
               </Typography.Text>
-              <Button type="text" size="small" icon={<EditOutlined />} aria-label={`Change donor ${n}`} onClick={onPickDonor} />
+              <Button
+                type="text"
+                size="small"
+                icon={<EditOutlined aria-hidden />}
+                aria-label={`Change donor ${n}`}
+                onClick={onPickDonor}
+              />
             </span>
           ) : (
-            <Button type="link" icon={<UserAddOutlined />} style={{ paddingInline: 0 }} onClick={onPickDonor} aria-label={`Add Donor ${n}`}>
+            <Button
+              type="link"
+              icon={<UserAddOutlined aria-hidden />}
+              style={{ paddingInline: 0 }}
+              onClick={onPickDonor}
+              aria-label={`Add Donor ${n}`}
+            >
               Add Donor
             </Button>
           )}
         </Col>
         <Col xs={4} md={1} style={{ textAlign: 'right' }}>
-          {onRemove ? <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove row ${n}`} onClick={onRemove} /> : null}
+          {onRemove ? (
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={`Remove row ${n}`}
+              onClick={onRemove}
+            />
+          ) : null}
         </Col>
       </Row>
     </div>

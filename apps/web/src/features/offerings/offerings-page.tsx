@@ -94,7 +94,11 @@ export function OfferingsPage() {
         <RowActions
           name={`${r.contribution} of ${formatDate(r.date)}`}
           actions={[
-            { key: 'report', label: 'View Report', onClick: () => void navigate(offeringReportPath(r.date, r.activityId)) },
+            {
+              key: 'report',
+              label: 'View Report',
+              onClick: () => void navigate(offeringReportPath(r.date, r.activityId)),
+            },
             { key: 'edit', label: 'Edit', onClick: () => void navigate(editOfferingPath(r.id)) },
             { key: 'delete', label: 'Delete', danger: true, onClick: () => deleteOne(r.id) },
           ]}
@@ -104,7 +108,7 @@ export function OfferingsPage() {
   ];
 
   const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(ADD_OFFERING_PATH)}>
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(ADD_OFFERING_PATH)}>
       Add Offering
     </Button>
   );
@@ -120,6 +124,7 @@ export function OfferingsPage() {
     />
   );
 
+  const isEmpty = filter === null && page === 1 && paged.isSuccess && paged.data.totalItems === 0;
   let body;
   if (active.isPending) body = <PageSkeleton rows={8} />;
   else if (active.isError && !active.data)
@@ -128,8 +133,7 @@ export function OfferingsPage() {
     ) : (
       <EmptyState description="The offerings could not be loaded." />
     );
-  else if (filter === null && page === 1 && (paged.data?.totalItems ?? 0) === 0)
-    body = <EmptyState description={MESSAGES.offeringsEmpty}>{addButton}</EmptyState>;
+  else if (isEmpty) body = <EmptyState description={MESSAGES.offeringsEmpty}>{addButton}</EmptyState>;
   else
     body = (
       <DataTable<TOfferingListItem>
@@ -147,7 +151,14 @@ export function OfferingsPage() {
           showQuickJumper: true,
           showTotal: (total) => `Total ${total} items`,
           ...(filter === null
-            ? { current: page, total: paged.data?.totalItems ?? 0, onChange: (p: number) => { setPage(p); setSelected([]); } }
+            ? {
+                current: page,
+                total: paged.data?.totalItems ?? 0,
+                onChange: (p: number) => {
+                  setPage(p);
+                  setSelected([]);
+                },
+              }
             : { current: filterPage, onChange: setFilterPage }),
         }}
       />
@@ -157,36 +168,48 @@ export function OfferingsPage() {
     <>
       {header}
       <OfferingsSummary />
-      <Flex gap={8} wrap justify="space-between" align="center" style={{ marginBottom: 12 }} className="no-print">
-        <SearchBox value={search} onChange={setSearch} onSearch={onSearch} placeholder="Search offering" />
-        <Flex gap={8} wrap>
-          <Tooltip title="Delete selected offering(s)">
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              aria-label="Delete selected offerings"
-              disabled={selected.length === 0}
-              onClick={() => deleteMany(selected.map(String), () => setSelected([]))}
-            >
-              {selected.length > 0 ? selected.length : null}
-            </Button>
-          </Tooltip>
-          <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={rows.length === 0}>
-            Print
-          </Button>
-          <Button icon={<FilterOutlined />} aria-expanded={filterOpen} onClick={() => setFilterOpen((o) => !o)}>
-            Filter
-          </Button>
-        </Flex>
-      </Flex>
-      <FilterPanel open={filterOpen} onApply={onApply} onClear={onClear} onHide={() => setFilterOpen(false)}>
-        <FilterField label="Offering">
-          <Input value={draft.offering} onChange={(e) => setDraft({ ...draft, offering: e.target.value })} />
-        </FilterField>
-        <FilterField label="donor">
-          <Input value={draft.donor} onChange={(e) => setDraft({ ...draft, donor: e.target.value })} />
-        </FilterField>
-      </FilterPanel>
+      {isEmpty ? null : (
+        <>
+          <Flex gap={8} wrap justify="space-between" align="center" style={{ marginBottom: 12 }} className="no-print">
+            <SearchBox value={search} onChange={setSearch} onSearch={onSearch} placeholder="Search offering" />
+            <Flex gap={8} wrap>
+              <Tooltip title="Delete selected offering(s)">
+                <Button
+                  danger
+                  icon={<DeleteOutlined aria-hidden />}
+                  aria-label="Delete selected offerings"
+                  disabled={selected.length === 0}
+                  onClick={() => deleteMany(selected.map(String), () => setSelected([]))}
+                >
+                  {selected.length > 0 ? selected.length : null}
+                </Button>
+              </Tooltip>
+              <Button
+                icon={<PrinterOutlined aria-hidden />}
+                onClick={() => window.print()}
+                disabled={rows.length === 0}
+              >
+                Print
+              </Button>
+              <Button
+                icon={<FilterOutlined aria-hidden />}
+                aria-expanded={filterOpen}
+                onClick={() => setFilterOpen((o) => !o)}
+              >
+                Filter
+              </Button>
+            </Flex>
+          </Flex>
+          <FilterPanel open={filterOpen} onApply={onApply} onClear={onClear} onHide={() => setFilterOpen(false)}>
+            <FilterField label="Offering">
+              <Input value={draft.offering} onChange={(e) => setDraft({ ...draft, offering: e.target.value })} />
+            </FilterField>
+            <FilterField label="donor">
+              <Input value={draft.donor} onChange={(e) => setDraft({ ...draft, donor: e.target.value })} />
+            </FilterField>
+          </FilterPanel>
+        </>
+      )}
       {body}
       <OfferingsPrint rows={rows} />
     </>

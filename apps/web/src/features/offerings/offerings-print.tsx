@@ -1,4 +1,5 @@
 import type { TOfferingListItem } from '@steward/contracts/offerings';
+import { createPortal } from 'react-dom';
 import { formatDate } from '../../components/dates.ts';
 import { formatAmount } from '../../components/format-amount.ts';
 
@@ -6,10 +7,11 @@ const cell = { border: '1px solid #999', padding: '4px 8px', textAlign: 'left' a
 
 /**
  * The print-only table of the offerings list (spec 2.1): title 'OFFERING TRANSACTIONS',
- * columns DATE, OFFERING, AMOUNT, DONOR, at most 867px wide. Hidden on screen.
+ * columns DATE, OFFERING, AMOUNT, DONOR, at most 867px wide. Hidden on screen; rendered beside
+ * the app root so printing shows only this table.
  */
 export function OfferingsPrint({ rows }: { rows: TOfferingListItem[] }) {
-  return (
+  return createPortal(
     <div className="print-only" aria-hidden>
       <div style={{ maxWidth: 867, fontFamily: 'Arial, sans-serif', fontSize: 12 }}>
         <h2 style={{ textAlign: 'center' }}>OFFERING TRANSACTIONS</h2>
@@ -34,6 +36,7 @@ export function OfferingsPrint({ rows }: { rows: TOfferingListItem[] }) {
           </tbody>
         </table>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

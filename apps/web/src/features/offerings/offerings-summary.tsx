@@ -1,7 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { Area, AreaChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { SUMMARY_PERIODS, type TSummaryPeriodKey } from '../../api/local-schemas.ts';
 import { getOfferingsSummary } from '../../api/offerings.ts';
 import { offeringKeys } from '../../api/query-keys.ts';
@@ -49,7 +61,14 @@ export function OfferingsSummary() {
             <figure style={{ margin: 0, height: 260 }} aria-label={`Offerings by item, ${periodLabel}`}>
               <ResponsiveContainer width="100%" height="100%">
                 <PieChart>
-                  <Pie data={data.pieChart} dataKey="value" nameKey="name" innerRadius={55} outerRadius={90} paddingAngle={2}>
+                  <Pie
+                    data={data.pieChart}
+                    dataKey="value"
+                    nameKey="name"
+                    innerRadius={55}
+                    outerRadius={90}
+                    paddingAngle={2}
+                  >
                     {data.pieChart.map((p, i) => (
                       <Cell key={p.name} fill={COLORS[i % COLORS.length]} />
                     ))}
@@ -72,9 +91,22 @@ export function OfferingsSummary() {
                   </defs>
                   <CartesianGrid strokeDasharray="3 3" vertical={false} />
                   <XAxis dataKey="name" tick={{ fontSize: 12 }} />
-                  <YAxis tick={{ fontSize: 12 }} width={72} tickFormatter={(v: number) => formatAmount(v, currency.code, { display: 'none' }).replace(/\.\d+$/, '')} />
+                  <YAxis
+                    tick={{ fontSize: 12 }}
+                    width={72}
+                    tickFormatter={(v: number) =>
+                      formatAmount(v, currency.code, { display: 'none' }).replace(/\.\d+$/, '')
+                    }
+                  />
                   <Tooltip formatter={(v) => money(Number(v))} />
-                  <Area type="monotone" dataKey="value" name="Offerings" stroke="#3b5bdb" fill="url(#offeringArea)" strokeWidth={2} />
+                  <Area
+                    type="monotone"
+                    dataKey="value"
+                    name="Offerings"
+                    stroke="#3b5bdb"
+                    fill="url(#offeringArea)"
+                    strokeWidth={2}
+                  />
                 </AreaChart>
               </ResponsiveContainer>
             </figure>

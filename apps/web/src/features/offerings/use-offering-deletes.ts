@@ -27,7 +27,11 @@ export function useOfferingDeletes() {
             if (res.status) toast.success(MESSAGES.offeringDeleted);
             else toast.error(MESSAGES.deleteFailedTryAgain);
           } catch (err) {
-            toast.error(err instanceof NetworkError ? MESSAGES.networkDisrupted : (serverMessageOf(err) ?? MESSAGES.deleteFailedTryAgain));
+            toast.error(
+              err instanceof NetworkError
+                ? MESSAGES.networkDisrupted
+                : (serverMessageOf(err) ?? MESSAGES.deleteFailedTryAgain),
+            );
           }
           await reload();
         },

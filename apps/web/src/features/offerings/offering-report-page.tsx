@@ -1,0 +1,195 @@
+import { NIL_ID } from '@steward/contracts/common';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import type { TOfferingReport } from '@steward/contracts/offerings';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Col, Flex, Result, Row, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { isNetworkError } from '../../api/http.ts';
+import { getOfferingReport } from '../../api/offerings.ts';
+import { offeringKeys } from '../../api/query-keys.ts';
+import { formatDate, isoDatePart } from '../../components/dates.ts';
+import { formatAmount } from '../../components/format-amount.ts';
+import { MoneyText } from '../../components/money-text.tsx';
+import { NetworkErrorState } from '../../components/network-error-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { ADD_OFFERING_PATH } from './offering-links.ts';
+import { formatComparison } from './report-format.ts';
+import type { ReactNode } from 'react';
+
+type ReportRow = TOfferingReport['todayContributions'][number];
+
+function Comparison({
+  title,
+  percent,
+  previous,
+  currency,
+}: {
+  title: string;
+  percent: number | null;
+  previous: number;
+  currency: string;
+}) {
+  const { short, full } = formatComparison(percent);
+  const up = (percent ?? 0) >= 0;
+  return (
+    <Card size="small">
+      <Typography.Text type="secondary">{title}</Typography.Text>
+      <Flex align="baseline" gap={8}>
+        <Tooltip title={full}>
+          <Typography.Text
+            strong
+            style={{ fontSize: 22, color: percent === null ? undefined : up ? '#2b8a3e' : '#c92a2a' }}
+            aria-label={`${title}: ${full}`}
+          >
+            {percent === null ? null : up ? <ArrowUpOutlined aria-hidden /> : <ArrowDownOutlined aria-hidden />} {short}
+          </Typography.Text>
+        </Tooltip>
+      </Flex>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        Then: {formatAmount(previous, currency, { absolute: true })}
+      </Typography.Text>
+    </Card>
+  );
+}
+
+/**
+ * /tenant/offeringreport?report=YYYY-MM-DD[&activityID=] (spec 2.6, first part): the offerings of
+ * the date (and event), a DRAFT notice, the total in the tenant currency and, with an event, the
+ * comparisons with last week, last month and last year. Approval and sending come later.
+ */
+export function OfferingReportPage() {
+  const [params] = useSearchParams();
+  const date = isoDatePart(params.get('report'));
+  const rawActivity = params.get('activityID') ?? params.get('activityId');
+  const activityId = rawActivity && rawActivity !== NIL_ID ? rawActivity : null;
+  const report = useQuery({
+    queryKey: offeringKeys.report(date ?? '', activityId),
+    queryFn: () => getOfferingReport(date ?? '', activityId),
+    enabled: Boolean(date),
+  });
+
+  const header = (
+    <PageHeader title="New Offerings and Report" actions={<Link to={ADD_OFFERING_PATH}>Create another report</Link>} />
+  );
+  const withHeader = (content: ReactNode) => (
+    <>
+      {header}
+      {content}
+    </>
+  );
+  if (!date)
+    return withHeader(
+      <Result
+        status="warning"
+        title="Choose an offering to see its report"
+        extra={<Link to="/tenant/offering">Go to Offerings</Link>}
+      />,
+    );
+  if (report.isPending) return withHeader(<PageSkeleton rows={8} />);
+  if (report.isError)
+    return withHeader(
+      isNetworkError(report.error) ? (
+        <NetworkErrorState onRetry={() => void report.refetch()} />
+      ) : (
+        <Result status="error" title="The report could not be loaded" subTitle={report.error.message} />
+      ),
+    );
+  if (!report.data.status) return withHeader(<Result status="warning" title={report.data.response} />);
+
+  const r = report.data.returnObject;
+  const currency = r.tenantCurrency;
+  const columns: TableColumnsType<ReportRow> = [
+    { title: 'Offering Item', dataIndex: 'contribution', key: 'contribution' },
+    { title: 'Channel', dataIndex: 'channel', key: 'channel' },
+    {
+      title: 'Amount',
+      key: 'amount',
+      align: 'right',
+      render: (_, row) => <MoneyText amount={row.amount} currency={row.currencyName} absolute />,
+    },
+  ];
+
+  return (
+    <>
+      {header}
+      <Card style={{ marginBottom: 20 }}>
+        <Flex justify="space-between" align="flex-start" wrap gap={16}>
+          <div>
+            <Typography.Title level={2} style={{ fontSize: 20, margin: 0 }} data-testid="report-event">
+              {r.activityName || 'Offerings'}
+            </Typography.Title>
+            <Typography.Text type="secondary" data-testid="report-date">
+              {formatDate(r.activityDate || date)}
+            </Typography.Text>
+          </div>
+          <div style={{ textAlign: 'right' }}>
+            <Typography.Text type="secondary">Total Offering</Typography.Text>
+            <Typography.Title level={3} style={{ margin: 0, fontSize: 26 }} data-testid="report-total">
+              {formatAmount(r.totalToday, currency, { absolute: true })}
+            </Typography.Title>
+          </div>
+        </Flex>
+        <Alert
+          style={{ marginTop: 16 }}
+          type="warning"
+          showIcon
+          title={
+            <span>
+              <Tag color="orange">DRAFT</Tag> This report has not been approved yet.
+            </span>
+          }
+        />
+      </Card>
+
+      {activityId ? (
+        <Row gutter={[16, 16]} style={{ marginBottom: 20 }} role="region" aria-label="Comparisons">
+          <Col xs={24} md={8}>
+            <Comparison
+              title="Today vs last week"
+              percent={r.todayVsLastWeek}
+              previous={r.totalLastWeek}
+              currency={currency}
+            />
+          </Col>
+          <Col xs={24} md={8}>
+            <Comparison
+              title="Today vs same time last month"
+              percent={r.todayVsLastMonth}
+              previous={r.totalLastMonth}
+              currency={currency}
+            />
+          </Col>
+          <Col xs={24} md={8}>
+            <Comparison
+              title="Today vs same time last year"
+              percent={r.todayVsLastYear}
+              previous={r.totalLastYear}
+              currency={currency}
+            />
+          </Col>
+        </Row>
+      ) : null}
+
+      <Table<ReportRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={r.todayContributions}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'No offerings recorded for this date' }}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={2}>
+              <strong>Total</strong>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={2} align="right">
+              <MoneyText amount={r.totalToday} currency={currency} absolute strong />
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+    </>
+  );
+}

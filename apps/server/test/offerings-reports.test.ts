@@ -191,6 +191,41 @@ describe('GET /api/Offering/contributionReport', () => {
     expect(todayRows.find((x) => x.amount === 3000)).toMatchObject({ contribution: 'Tithe', name: '', channel: 'POS' });
   });
 
+  it("charts the event category's last 12 months, month by month, for the OFFERING chart", async () => {
+    const c = await offeringChurch(h.app, '2026-11-22');
+    const september = await createEvent(c.api, c.categoryId, '2026-09-06');
+    const lastYear = await createEvent(c.api, c.categoryId, '2025-11-30');
+    const tooOld = await createEvent(c.api, c.categoryId, '2025-10-26');
+    await saveRows(c.api, [
+      row(c, 1000, { activityID: c.eventId }),
+      row(c, 250.25, { activityID: september, date: '2026-09-06' }),
+      row(c, 40, { activityID: lastYear, date: '2025-11-30' }),
+      row(c, 7, { activityID: tooOld, date: '2025-10-26' }),
+      row(c, 99, { date: '2026-09-06' }), // no event: not this category's
+    ]);
+    const r = (await c.api.get(`${REPORT}?date=2026-11-22&activityId=${c.eventId}`)).json().returnObject;
+    const monthly = r.monthly as { month: string; name: string; value: number }[];
+    expect(monthly.map((m) => m.month)).toEqual([
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ]);
+    expect(monthly[0]!.name).toBe('Dec 2025');
+    const values = Object.fromEntries(monthly.map((m) => [m.month, m.value]));
+    expect(values['2026-11']).toBe(1000);
+    expect(values['2026-09']).toBe(250.25);
+    expect(monthly.reduce((s, m) => s + m.value, 0)).toBeCloseTo(1250.25, 2);
+  });
+
   it('without an event (or with the all-zero id) reports every row of the date', async () => {
     const c = await offeringChurch(h.app, '2026-11-22');
     await saveRows(c.api, [row(c, 100, { activityID: c.eventId }), row(c, 50), row(c, 9, { date: '2026-11-21' })]);

@@ -26,7 +26,7 @@ export const ZAmount = z
 export const ZDate = z.string().transform((v, ctx) => {
   const s = v.trim();
   let y: number, m: number, d: number;
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(s);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(s);
   const us = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(s);
   if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
   else if (us) [m, d, y] = [Number(us[1]), Number(us[2]), Number(us[3])];

@@ -1,11 +1,15 @@
-import { date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
 
 /** An event category, e.g. 'Sunday Service'; its name is the event's name. */
 export const eventCategories = pgTable(
   'event_categories',
   { tenantId: tenantId(), id: id(), name: text('name').notNull(), createdAt: createdAt() },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('event_categories_name_key').on(t.tenantId, sql`lower(${t.name})`),
+  ],
 );
 
 /** An event activity: one occurrence of a category on a date. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { TEventActivity, TEventCategory } from '@steward/contracts/events';
 import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -35,11 +35,8 @@ export async function listCategories(ctx: TenantCtx): Promise<TEventCategory[]> 
  * (case-insensitive) exists; answers the updated list.
  */
 export async function createCategory(ctx: TenantCtx, name: string): Promise<TEventCategory[]> {
-  const existing = await ctx.tx
-    .select({ id: eventCategories.id })
-    .from(eventCategories)
-    .where(and(eq(eventCategories.tenantId, ctx.tenantId), sql`lower(${eventCategories.name}) = lower(${name})`));
-  if (existing.length === 0) await ctx.tx.insert(eventCategories).values({ tenantId: ctx.tenantId, name });
+  // The unique index on (tenant_id, lower(name)) settles simultaneous requests.
+  await ctx.tx.insert(eventCategories).values({ tenantId: ctx.tenantId, name }).onConflictDoNothing();
   return listCategories(ctx);
 }
 

@@ -108,7 +108,7 @@ export async function contributionReport(
       .where(and(eq(activities.tenantId, ctx.tenantId), eq(activities.id, activityId)));
     if (!act) throw notFound('Event');
     activityName = act.name;
-    sameCategory = async (d: string) =>
+    sameCategory = async (from: string, to = from) =>
       (
         await ctx.tx
           .select({ id: activities.id })
@@ -117,7 +117,7 @@ export async function contributionReport(
             and(
               eq(activities.tenantId, ctx.tenantId),
               eq(activities.eventCategoryId, act.eventCategoryId),
-              eq(activities.activityDate, d),
+              between(activities.activityDate, from, to),
             ),
           )
       ).map((r) => r.id);

@@ -128,7 +128,8 @@ async function findLive(ctx: TenantCtx, id: string): Promise<OfferingRow | undef
         eq(offeringTransactions.id, id),
         isNull(offeringTransactions.deletedAt),
       ),
-    );
+    )
+    .for('update');
   return row;
 }
 

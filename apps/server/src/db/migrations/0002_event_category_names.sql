@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "event_categories_name_key" ON "event_categories" USING btree ("tenant_id",lower("name"));

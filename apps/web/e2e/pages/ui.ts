@@ -1,0 +1,75 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import dayjs from 'dayjs';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+/** Today as the API (YYYY-MM-DD) and the UI (MM/DD/YYYY, spec §5) write it. */
+export function today(): { iso: string; us: string } {
+  const d = dayjs();
+  return { iso: d.format('YYYY-MM-DD'), us: d.format('MM/DD/YYYY') };
+}
+
+/** A string unique to this run (e-mails, church names). */
+export function runId(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/**
+ * Picks `option` (its exact label) in the antd Select whose combobox is `combobox`. The option
+ * list is found through the combobox's `aria-controls`, so a popup still closing elsewhere
+ * never matches. `search` is typed first (searchable selects list only a window of options).
+ */
+export async function pickOption(combobox: Locator, option: string, search?: string): Promise<void> {
+  await combobox.click();
+  if (search !== undefined) await combobox.fill(search);
+  const listId = await combobox.getAttribute('aria-controls');
+  expect(listId, 'the select names its option list').toBeTruthy();
+  const popup = combobox
+    .page()
+    .locator('.ant-select-dropdown')
+    .filter({ has: combobox.page().locator(`[id="${listId}"]`) });
+  const item = popup.locator(`.ant-select-item-option[title="${option.replace(/"/g, '\\"')}"]`);
+  await item.click();
+  await expect(popup).toBeHidden();
+}
+
+/** The antd Select (its visible value) around a combobox. */
+export function selectOf(combobox: Locator): Locator {
+  return combobox.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+}
+
+/**
+ * Types a date into an antd DatePicker input (format MM/DD/YYYY) and confirms it with Enter.
+ */
+export async function typeDate(input: Locator, usDate: string): Promise<void> {
+  await input.click();
+  await input.fill(usDate);
+  await input.press('Enter');
+  await expect(input).toHaveValue(usDate);
+}
+
+/** An antd message toast with this exact text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.ant-message-notice').getByText(text, { exact: true });
+}
+
+/** Expects the toast `text` to show. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(toast(page, text)).toBeVisible();
+}
+
+/** The open dialog titled `title` (antd Modal or Modal.confirm). */
+export function dialog(page: Page, title: string): Locator {
+  return page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });
+}
+
+/**
+ * Saves a full-page screenshot as `e2e-{name}.png` in the folder named by E2E_SHOTS (nothing
+ * when it is not set), to look at the key screens of a journey.
+ */
+export async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `e2e-${name}.png`), fullPage: true, animations: 'disabled' });
+}

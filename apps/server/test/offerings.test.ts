@@ -174,8 +174,9 @@ describe('recording offerings: Save', () => {
     expect(await trialBalance(h.database, c.tenantId)).toEqual({ NGN: 0n });
   });
 
-  it('keeps each currency balanced on its own', async () => {
+  it('posts a USD offering into NGN accounts at the stored rate, keeping the rate on the lines', async () => {
     const c = await offeringChurch(h.app);
+    const rates = (await c.api.get('/fxRates')).json() as Record<string, number>;
     await saveRows(c.api, [
       {
         financialContributionID: c.sundayItem,
@@ -192,7 +193,16 @@ describe('recording offerings: Save', () => {
         currencyID: NGN,
       },
     ]);
-    expect(await trialBalance(h.database, c.tenantId)).toEqual({ NGN: 0n, USD: 0n });
+    // The accounts are in NGN, so every line is: 100 USD at the stored NGN rate, plus 2,000 NGN.
+    expect(await trialBalance(h.database, c.tenantId)).toEqual({ NGN: 0n });
+    const usdInKobo = BigInt(Math.round(100 * rates.usdngn! * 100));
+    const offering = await accountBalance(h.database, c.tenantId, c.offering);
+    expect(offering).toBe(-(usdInKobo + 200_000n));
+    const withRate = await queryRows<{ n: number }>(
+      h.database.db,
+      sql`select count(*)::int as n from journal_lines where tenant_id = ${c.tenantId} and fx_rate is not null`,
+    );
+    expect(withRate[0]!.n).toBeGreaterThanOrEqual(2);
     const list = (await c.api.get(`${LIST}?page=1`)).json();
     expect(list.data.map((r: { currencyName: string }) => r.currencyName).sort()).toEqual(['NGN', 'USD']);
   });

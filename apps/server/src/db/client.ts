@@ -64,14 +64,33 @@ export async function queryRows<T>(tx: Db | Tx, query: SQL): Promise<T[]> {
 /**
  * Runs `fn` in one transaction as the application role `steward_app` with
  * `app.tenant_id` set, so row-level security confines it to one tenant (DESIGN.md §1.4).
- * Throws whatever `fn` throws, after rolling back.
+ * A transaction that PostgreSQL aborted for a deadlock or serialization conflict is run
+ * again (up to 6 times). Throws whatever `fn` throws, after rolling back.
  */
 export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-    await tx.execute(sql`set local role steward_app`);
-    return fn(tx as unknown as Tx);
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+        await tx.execute(sql`set local role steward_app`);
+        return fn(tx as unknown as Tx);
+      });
+    } catch (e) {
+      // PostgreSQL resolves a deadlock or serialization conflict by failing one transaction;
+      // it rolled back whole, so running it again is safe.
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(e)) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+const MAX_ATTEMPTS = 6;
+
+/** Deadlock (40P01) or serialization failure (40001), from pg or PGlite. */
+export function isRetryable(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  const code = err?.code ?? err?.cause?.code;
+  return code === '40P01' || code === '40001';
 }
 
 /**

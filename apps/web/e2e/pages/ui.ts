@@ -65,11 +65,13 @@ export function dialog(page: Page, title: string): Locator {
 
 /**
  * Saves a full-page screenshot as `e2e-{name}.png` in the folder named by E2E_SHOTS (nothing
- * when it is not set), to look at the key screens of a journey.
+ * when it is not set), to look at the key screens of a journey. Only then it waits a second
+ * first, for the charts' entry animations (JavaScript, not CSS) to end; no assertion depends on it.
  */
 export async function snap(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SHOTS;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(1_000);
   await page.screenshot({ path: path.join(dir, `e2e-${name}.png`), fullPage: true, animations: 'disabled' });
 }

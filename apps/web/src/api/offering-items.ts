@@ -1,3 +1,4 @@
+import { ZStatusAnswer } from '@steward/contracts/common';
 import {
   ZContributionItem,
   ZContributionItemDetail,
@@ -6,7 +7,6 @@ import {
 } from '@steward/contracts/offerings';
 import { z } from 'zod';
 import { request } from './http.ts';
-import { ZStatusResponse } from './local-schemas.ts';
 
 /** GET /api/financials/contributions/items: list and pickers. */
 export function getOfferingItems() {
@@ -27,5 +27,5 @@ export function saveOfferingItem(body: TContributionItemSave) {
 
 /** DELETE /api/Financials/Contributions/Delete?ID= */
 export function deleteOfferingItem(id: string) {
-  return request('/api/Financials/Contributions/Delete', ZStatusResponse, { method: 'DELETE', query: { ID: id } });
+  return request('/api/Financials/Contributions/Delete', ZStatusAnswer, { method: 'DELETE', query: { ID: id } });
 }

@@ -1,15 +1,14 @@
-import { ZPaged } from '@steward/contracts/common';
+import { ZEnvelope, ZPaged, ZStatusAnswer } from '@steward/contracts/common';
 import {
+  ZContributionSummary,
   ZOfferingListItem,
   ZOfferingOne,
   ZOfferingReport,
   ZOfferingSaveResponse,
   type TOfferingRowInput,
 } from '@steward/contracts/offerings';
-import { ZEnvelope } from '@steward/contracts/common';
 import { z } from 'zod';
 import { request } from './http.ts';
-import { ZContributionSummary, ZStatusResponse } from './local-schemas.ts';
 import type { OfferingFilter } from './query-keys.ts';
 
 /** Offering list page size (spec §9). */
@@ -52,7 +51,7 @@ export function saveOfferings(rows: TOfferingRowInput[], idempotencyKey: string)
 
 /** DELETE .../Transactions/Delete?ID= */
 export function deleteOffering(id: string) {
-  return request('/api/Financials/Contributions/Transactions/Delete', ZStatusResponse, {
+  return request('/api/Financials/Contributions/Transactions/Delete', ZStatusAnswer, {
     method: 'DELETE',
     query: { ID: id },
   });
@@ -60,7 +59,7 @@ export function deleteOffering(id: string) {
 
 /** POST .../Transactions/DeleteMultiple with an array of ids. */
 export function deleteOfferings(ids: string[]) {
-  return request('/api/Financials/Contributions/Transactions/DeleteMultiple', ZStatusResponse, {
+  return request('/api/Financials/Contributions/Transactions/DeleteMultiple', ZStatusAnswer, {
     method: 'POST',
     body: ids,
   });

@@ -13,6 +13,7 @@ export interface DefaultAccount {
 
 export interface DefaultHead {
   name: string;
+  isCashBank?: boolean;
   groupSubHead: string;
   accountType: TAccountType;
   accounts: DefaultAccount[];
@@ -26,6 +27,7 @@ export interface DefaultHead {
 export const DEFAULT_CHART: DefaultHead[] = [
   {
     name: 'Cash and Bank',
+    isCashBank: true,
     groupSubHead: 'Current Assets',
     accountType: 'assets',
     accounts: [
@@ -125,6 +127,19 @@ export const DEFAULT_CHART: DefaultHead[] = [
         name: 'FX Rounding Differences',
         description: 'Rounding on currency conversion',
         systemKey: 'fx_rounding',
+      },
+    ],
+  },
+  {
+    name: 'Currency Exchange',
+    groupSubHead: 'Clearing',
+    accountType: 'equity',
+    accounts: [
+      {
+        code: '3900',
+        name: 'Currency Exchange',
+        description: 'Clears entries that cross currencies, at the stored rate',
+        systemKey: 'fx_clearing',
       },
     ],
   },

@@ -28,6 +28,8 @@ export const accountGroups = pgTable(
     groupSubHead: text('group_sub_head').notNull().default(''),
     accountType: text('account_type').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** accounts under this head are cash/bank accounts (money is received into them) */
+    isCashBank: boolean('is_cash_bank').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -171,6 +173,8 @@ export const financialTransactions = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('financial_transactions_number_key').on(t.tenantId, t.transactionNumber),
+    index('financial_transactions_date_idx').on(t.tenantId, t.transactionDate, t.createdAt),
+    index('financial_transactions_account_idx').on(t.tenantId, t.accountId, t.transactionDate),
     check('financial_transactions_category_check', sql`${t.category} in ('inflow','outflow','Journal')`),
     tenantFk('financial_transactions_account_fk', t.tenantId, t.accountId, accounts.tenantId, accounts.id),
     tenantFk(
@@ -180,5 +184,65 @@ export const financialTransactions = pgTable(
       journalEntries.tenantId,
       journalEntries.id,
     ),
+  ],
+);
+
+/**
+ * Running balance per account, fund and currency in minor units (debits positive),
+ * maintained by a security-definer trigger on journal_lines (migration 0004): the
+ * application can read it but never write it. Makes the chart of accounts O(accounts).
+ */
+export const accountBalances = pgTable(
+  'account_balances',
+  {
+    tenantId: tenantId(),
+    accountId: uuid('account_id').notNull(),
+    fundId: uuid('fund_id').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    balanceMinor: bigint('balance_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    lineCount: bigint('line_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.accountId, t.fundId, t.currencyCode] }),
+    tenantFk('account_balances_account_fk', t.tenantId, t.accountId, accounts.tenantId, accounts.id),
+    tenantFk('account_balances_fund_fk', t.tenantId, t.fundId, funds.tenantId, funds.id),
+  ],
+);
+
+/**
+ * The split lines of a finance-page document as the user entered them (spec §3 "Editable
+ * transaction"): side 'debit' or 'credit', amount in the document currency, optional donor.
+ */
+export const financialTransactionLines = pgTable(
+  'financial_transaction_lines',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    transactionId: uuid('transaction_id').notNull(),
+    lineNo: integer('line_no').notNull(),
+    side: text('side').notNull(),
+    accountId: uuid('account_id').notNull(),
+    fundId: uuid('fund_id'),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    personId: uuid('person_id'),
+    memo: text('memo').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('financial_transaction_lines_tx_idx').on(t.tenantId, t.transactionId),
+    check('financial_transaction_lines_side_check', sql`${t.side} in ('debit','credit')`),
+    check('financial_transaction_lines_amount_check', sql`${t.amountMinor} > 0`),
+    tenantFk(
+      'ftl_transaction_fk',
+      t.tenantId,
+      t.transactionId,
+      financialTransactions.tenantId,
+      financialTransactions.id,
+    ),
+    tenantFk('ftl_account_fk', t.tenantId, t.accountId, accounts.tenantId, accounts.id),
+    tenantFk('ftl_fund_fk', t.tenantId, t.fundId, funds.tenantId, funds.id),
+    tenantFk('ftl_person_fk', t.tenantId, t.personId, people.tenantId, people.id),
   ],
 );

@@ -20,6 +20,7 @@ export async function createDefaultChart(ctx: TenantCtx, currency: string): Prom
       groupSubHead: head.groupSubHead,
       accountType: head.accountType,
       sortOrder: order++,
+      isCashBank: head.isCashBank ?? false,
     });
     if (head.accountType === 'equity' && !fundId) {
       const fund = await q.insertFund(tx, {
@@ -101,102 +102,6 @@ export async function unrestrictedFundId(ctx: TenantCtx): Promise<string> {
   const account = await q.getAccountBySystemKey(ctx.tx, ctx.tenantId, 'unrestricted_fund');
   if (!account?.fundId) throw new Error('tenant has no Unrestricted Funds fund');
   return account.fundId;
-}
-
-export interface PostingLine {
-  accountId: string;
-  fundId: string;
-  currencyCode: string;
-  /** minor units: positive debit, negative credit; zero lines are dropped */
-  amountMinor: bigint;
-  memo?: string;
-  personId?: string | null;
-}
-
-export interface Posting {
-  entryDate: string;
-  memo: string;
-  sourceType: string;
-  sourceId: string | null;
-  lines: PostingLine[];
-}
-
-/**
- * Posts a journal entry (DESIGN.md §1.3). Lines of the same account, fund, currency and
- * donor are merged; zero lines dropped. The database rejects an unbalanced entry at
- * commit; this checks first so the caller gets a clear error.
- * @returns the new entry's id
- */
-export async function postEntry(ctx: TenantCtx, posting: Posting): Promise<string> {
-  const merged = new Map<string, PostingLine>();
-  for (const l of posting.lines) {
-    const key = `${l.accountId}|${l.fundId}|${l.currencyCode}|${l.personId ?? ''}|${l.amountMinor > 0n ? 'dr' : 'cr'}`;
-    const prev = merged.get(key);
-    merged.set(key, prev ? { ...prev, amountMinor: prev.amountMinor + l.amountMinor } : { ...l });
-  }
-  const lines = [...merged.values()].filter((l) => l.amountMinor !== 0n);
-  const sums = new Map<string, bigint>();
-  for (const l of lines) sums.set(l.currencyCode, (sums.get(l.currencyCode) ?? 0n) + l.amountMinor);
-  for (const [currency, sum] of sums) {
-    if (sum !== 0n) throw new Error(`unbalanced posting in ${currency}: ${sum}`);
-  }
-  if (lines.length < 2) throw new Error('a journal entry needs at least two lines');
-  const entry = await q.insertEntry(ctx.tx, {
-    tenantId: ctx.tenantId,
-    entryDate: posting.entryDate,
-    memo: posting.memo,
-    sourceType: posting.sourceType,
-    sourceId: posting.sourceId,
-    createdBy: ctx.userId,
-  });
-  await q.insertLines(
-    ctx.tx,
-    lines.map((l, i) => ({
-      tenantId: ctx.tenantId,
-      entryId: entry.id,
-      lineNo: i + 1,
-      accountId: l.accountId,
-      fundId: l.fundId,
-      currencyCode: l.currencyCode,
-      amountMinor: l.amountMinor,
-      memo: l.memo ?? '',
-      personId: l.personId ?? null,
-    })),
-  );
-  return entry.id;
-}
-
-/**
- * Posts the reversal of `entryId`: the same lines negated, dated `entryDate`. An entry can
- * be reversed once (unique index); posted lines themselves never change.
- * @returns the reversal entry's id
- */
-export async function reverseEntry(ctx: TenantCtx, entryId: string, entryDate: string, memo: string): Promise<string> {
-  const lines = await q.getEntryLines(ctx.tx, ctx.tenantId, entryId);
-  const entry = await q.insertEntry(ctx.tx, {
-    tenantId: ctx.tenantId,
-    entryDate,
-    memo,
-    sourceType: 'reversal',
-    sourceId: entryId,
-    reversesEntryId: entryId,
-    createdBy: ctx.userId,
-  });
-  await q.insertLines(
-    ctx.tx,
-    lines.map((l, i) => ({
-      tenantId: ctx.tenantId,
-      entryId: entry.id,
-      lineNo: i + 1,
-      accountId: l.accountId,
-      fundId: l.fundId,
-      currencyCode: l.currencyCode,
-      amountMinor: -l.amountMinor,
-      memo: l.memo,
-      personId: l.personId,
-    })),
-  );
-  return entry.id;
 }
 
 /** Balance of every account per currency, minor units, debits positive. */

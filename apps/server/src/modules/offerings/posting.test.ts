@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { offeringLines, type RemittanceRule } from './posting.ts';
 
 const base = {
-  currencyCode: 'NGN',
   cashAccountId: 'cash',
   incomeAccountId: 'offering',
   incomeFundId: 'general',

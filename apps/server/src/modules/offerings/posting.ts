@@ -1,5 +1,5 @@
 import { splitByPercentages } from '@steward/money/allocate';
-import type { PostingLine } from '../ledger/service.ts';
+import type { PostingLine } from '../ledger/posting.ts';
 
 /** A remittance split of an item, resolved to accounts and funds. */
 export interface RemittanceRule {
@@ -11,7 +11,6 @@ export interface RemittanceRule {
 
 export interface OfferingPostingInput {
   amountMinor: bigint;
-  currencyCode: string;
   cashAccountId: string;
   incomeAccountId: string;
   incomeFundId: string;
@@ -32,7 +31,7 @@ export function offeringLines(input: OfferingPostingInput): PostingLine[] {
     input.remittances.map((r) => ({ key: r.id, percent: r.percentage })),
     '__base__',
   );
-  const common = { currencyCode: input.currencyCode, personId: input.personId };
+  const common = { personId: input.personId };
   const lines: PostingLine[] = [];
   const base = shares.get('__base__') ?? 0n;
   lines.push({ ...common, accountId: input.cashAccountId, fundId: input.incomeFundId, amountMinor: base });

@@ -4,7 +4,7 @@ import type { TOfferingListItem, TOfferingOne, ZOfferingRowInput } from '@stewar
 import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { amountToMinor, minorToJson } from '../../lib/money.ts';
-import { postEntry, reverseEntry } from '../ledger/service.ts';
+import { postEntry, reverseEntry } from '../ledger/posting.ts';
 import { activities } from '../events/schema.ts';
 import { requireActivity } from '../events/service.ts';
 import { people } from '../people/schema.ts';
@@ -54,9 +54,9 @@ async function postRow(ctx: TenantCtx, row: OfferingRow): Promise<string> {
     memo: `${item.name} (${row.paymentChannel})`,
     sourceType: 'offering',
     sourceId: row.id,
+    currencyCode: row.currencyCode,
     lines: offeringLines({
       amountMinor: row.amountMinor,
-      currencyCode: row.currencyCode,
       cashAccountId: item.cashAccountId,
       incomeAccountId: item.incomeAccountId,
       incomeFundId,

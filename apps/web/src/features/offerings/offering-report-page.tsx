@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { ADD_OFFERING_PATH } from './offering-links.ts';
 import { formatComparison } from './report-format.ts';
+import { ReportMonthlyChart } from './report-monthly-chart.tsx';
 import type { ReactNode } from 'react';
 
 type ReportRow = TOfferingReport['todayContributions'][number];
@@ -56,7 +57,8 @@ function Comparison({
 /**
  * /tenant/offeringreport?report=YYYY-MM-DD[&activityID=] (spec 2.6, first part): the offerings of
  * the date (and event), a DRAFT notice, the total in the tenant currency and, with an event, the
- * comparisons with last week, last month and last year. Approval and sending come later.
+ * comparisons with last week, last month and last year and the monthly OFFERING chart.
+ * Approval and sending come later.
  */
 export function OfferingReportPage() {
   const [params] = useSearchParams();
@@ -190,6 +192,8 @@ export function OfferingReportPage() {
           </Table.Summary.Row>
         )}
       />
+
+      {activityId ? <ReportMonthlyChart monthly={r.monthly} currency={currency} /> : null}
     </>
   );
 }

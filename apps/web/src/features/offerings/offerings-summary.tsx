@@ -1,3 +1,4 @@
+import { PERIOD_KEYS, type TPeriodKey } from '@steward/contracts/offerings';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
@@ -14,11 +15,23 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { SUMMARY_PERIODS, type TSummaryPeriodKey } from '../../api/local-schemas.ts';
 import { getOfferingsSummary } from '../../api/offerings.ts';
 import { offeringKeys } from '../../api/query-keys.ts';
 import { useTenantCurrency } from '../../app/current-user.ts';
 import { formatAmount } from '../../components/format-amount.ts';
+
+/** The period dropdown's labels (spec §9), in PERIOD_KEYS order. */
+const PERIOD_LABELS: Record<TPeriodKey, string> = {
+  oneWeek: 'One Week',
+  thisWeek: 'This Week',
+  lastWeek: 'Last Week',
+  thisMonth: 'This Month',
+  lastMonth: 'Last Month',
+  lastThirtyDays: 'Last 30days',
+  lastNinetyDays: 'Last 90days',
+  oneYear: 'One Year',
+};
+const PERIOD_OPTIONS = PERIOD_KEYS.map((key) => ({ value: key, label: PERIOD_LABELS[key] }));
 
 const COLORS = ['#3b5bdb', '#12b886', '#fab005', '#fa5252', '#7950f2', '#15aabf', '#fd7e14', '#e64980'];
 
@@ -28,11 +41,11 @@ const COLORS = ['#3b5bdb', '#12b886', '#fab005', '#fa5252', '#7950f2', '#15aabf'
  */
 export function OfferingsSummary() {
   const currency = useTenantCurrency();
-  const [period, setPeriod] = useState<TSummaryPeriodKey>('thisWeek');
+  const [period, setPeriod] = useState<TPeriodKey>('thisWeek');
   const summary = useQuery({ queryKey: offeringKeys.summary(), queryFn: getOfferingsSummary });
   const data = summary.data?.[period];
   const money = (v: number) => formatAmount(v, currency.code);
-  const periodLabel = SUMMARY_PERIODS.find((p) => p.key === period)?.label ?? '';
+  const periodLabel = PERIOD_LABELS[period];
 
   return (
     <Card style={{ marginBottom: 20 }} styles={{ body: { padding: 20 } }}>
@@ -43,11 +56,11 @@ export function OfferingsSummary() {
             {summary.isPending ? <Skeleton.Input active size="small" /> : money(data?.income ?? 0)}
           </Typography.Title>
         </div>
-        <Select<TSummaryPeriodKey>
+        <Select<TPeriodKey>
           aria-label="Period"
           value={period}
           onChange={setPeriod}
-          options={SUMMARY_PERIODS.map((p) => ({ value: p.key, label: p.label }))}
+          options={PERIOD_OPTIONS}
           style={{ width: 160 }}
         />
       </Flex>

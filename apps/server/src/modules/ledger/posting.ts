@@ -1,0 +1,288 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { TenantCtx } from '../../lib/context.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { tenants } from '../tenancy/schema.ts';
+import { accountBalances, accounts, funds, journalEntries, journalLines } from './schema.ts';
+import { convertSigned, ratesOn } from './fx.ts';
+
+export interface PostingLine {
+  accountId: string;
+  fundId: string;
+  /** minor units of the posting's currency: positive debit, negative credit */
+  amountMinor: bigint;
+  memo?: string;
+  personId?: string | null;
+}
+
+export interface Posting {
+  entryDate: string;
+  memo: string;
+  sourceType: string;
+  sourceId: string | null;
+  /** ISO 4217 code the line amounts are in (the document's currency) */
+  currencyCode: string;
+  lines: PostingLine[];
+}
+
+interface LineRow {
+  accountId: string;
+  fundId: string;
+  currencyCode: string;
+  amountMinor: bigint;
+  memo: string;
+  personId: string | null;
+  fxRate: string | null;
+  fxRateDate: string | null;
+  fxSource: string | null;
+}
+
+type AccountRow = typeof accounts.$inferSelect;
+
+async function systemAccount(ctx: TenantCtx, key: 'fx_clearing' | 'fx_rounding'): Promise<AccountRow> {
+  const [row] = await ctx.tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.systemKey, key)));
+  if (!row) throw new Error(`tenant has no ${key} account`);
+  return row;
+}
+
+/**
+ * Puts each line in its account's currency (DESIGN.md §1.2): a line on an account of
+ * another currency is converted at the stored rate of the entry date; per foreign currency
+ * and fund, the rounding of the pieces against the converted total goes to the FX rounding
+ * account, and the Currency Exchange account clears the two currencies. Every currency and
+ * every fund then balances on its own.
+ */
+async function toAccountCurrencies(
+  ctx: TenantCtx,
+  posting: Posting,
+  byId: Map<string, AccountRow>,
+): Promise<LineRow[]> {
+  const doc = posting.currencyCode;
+  const foreign = posting.lines.filter((l) => byId.get(l.accountId)!.currencyCode !== doc);
+  const plain = (l: PostingLine, currencyCode: string, amountMinor: bigint): LineRow => ({
+    accountId: l.accountId,
+    fundId: l.fundId,
+    currencyCode,
+    amountMinor,
+    memo: l.memo ?? '',
+    personId: l.personId ?? null,
+    fxRate: null,
+    fxRateDate: null,
+    fxSource: null,
+  });
+  const out = posting.lines.filter((l) => !foreign.includes(l)).map((l) => plain(l, doc, l.amountMinor));
+  if (foreign.length === 0) return out;
+  const codes = [doc, ...foreign.map((l) => byId.get(l.accountId)!.currencyCode)];
+  const used = await ratesOn(ctx.tx, codes, posting.entryDate, 'currency');
+  const fx = { fxRateDate: used.rateDate, fxSource: used.source };
+  const groups = new Map<string, { currency: string; fundId: string; docSum: bigint; convertedSum: bigint }>();
+  for (const l of foreign) {
+    const currency = byId.get(l.accountId)!.currencyCode;
+    const c = convertSigned(l.amountMinor, doc, currency, used.rates);
+    out.push({ ...plain(l, currency, c.amount), fxRate: c.rate, ...fx });
+    const key = `${currency}|${l.fundId}`;
+    const g = groups.get(key) ?? { currency, fundId: l.fundId, docSum: 0n, convertedSum: 0n };
+    g.docSum += l.amountMinor;
+    g.convertedSum += c.amount;
+    groups.set(key, g);
+  }
+  const clearing = await systemAccount(ctx, 'fx_clearing');
+  const rounding = await systemAccount(ctx, 'fx_rounding');
+  for (const g of groups.values()) {
+    const total = convertSigned(g.docSum, doc, g.currency, used.rates);
+    const base = { memo: 'Currency exchange', personId: null, fxRate: total.rate, ...fx };
+    out.push({
+      ...base,
+      accountId: rounding.id,
+      fundId: g.fundId,
+      currencyCode: g.currency,
+      amountMinor: total.amount - g.convertedSum,
+    });
+    out.push({
+      ...base,
+      accountId: clearing.id,
+      fundId: g.fundId,
+      currencyCode: g.currency,
+      amountMinor: -total.amount,
+    });
+    out.push({ ...base, accountId: clearing.id, fundId: g.fundId, currencyCode: doc, amountMinor: g.docSum });
+  }
+  return out;
+}
+
+/** Merges lines of the same account, fund, currency, donor and side; drops zero lines. */
+function merge(lines: LineRow[]): LineRow[] {
+  const merged = new Map<string, LineRow>();
+  for (const l of lines) {
+    if (l.amountMinor === 0n) continue;
+    const key = `${l.accountId}|${l.fundId}|${l.currencyCode}|${l.personId ?? ''}|${l.amountMinor > 0n ? 'dr' : 'cr'}`;
+    const prev = merged.get(key);
+    merged.set(key, prev ? { ...prev, amountMinor: prev.amountMinor + l.amountMinor } : { ...l });
+  }
+  // One global order of account/fund/currency keeps concurrent postings from deadlocking
+  // on the balance rows the trigger updates.
+  return [...merged.values()].sort((a, b) =>
+    a.accountId < b.accountId
+      ? -1
+      : a.accountId > b.accountId
+        ? 1
+        : a.fundId < b.fundId
+          ? -1
+          : a.fundId > b.fundId
+            ? 1
+            : a.currencyCode < b.currencyCode
+              ? -1
+              : a.currencyCode > b.currencyCode
+                ? 1
+                : 0,
+  );
+}
+
+/**
+ * A donor-restricted fund's balance (its net assets: minus the income, expense and fund
+ * accounts' lines of the fund, Currency Exchange excepted) in the tenant currency.
+ */
+export async function fundBalances(ctx: TenantCtx, fundIds: string[]): Promise<Map<string, bigint>> {
+  const out = new Map<string, bigint>(fundIds.map((id) => [id, 0n]));
+  if (fundIds.length === 0) return out;
+  const rows = await ctx.tx
+    .select({
+      fundId: accountBalances.fundId,
+      currency: accountBalances.currencyCode,
+      total: sql<string>`sum(${accountBalances.balanceMinor})`,
+    })
+    .from(accountBalances)
+    .innerJoin(
+      accounts,
+      and(eq(accounts.tenantId, accountBalances.tenantId), eq(accounts.id, accountBalances.accountId)),
+    )
+    .where(
+      and(
+        eq(accountBalances.tenantId, ctx.tenantId),
+        inArray(accountBalances.fundId, fundIds),
+        inArray(accounts.accountType, ['income', 'expense', 'equity']),
+        sql`${accounts.systemKey} is distinct from 'fx_clearing'`,
+      ),
+    )
+    .groupBy(accountBalances.fundId, accountBalances.currencyCode);
+  const [tenant] = await ctx.tx.select({ c: tenants.currencyCode }).from(tenants).where(eq(tenants.id, ctx.tenantId));
+  const home = tenant!.c;
+  const foreign = [...new Set(rows.map((r) => r.currency).filter((c) => c !== home))];
+  const used = foreign.length ? await ratesOn(ctx.tx, [home, ...foreign], '9999-12-31', 'currency') : null;
+  for (const r of rows) {
+    const sum = BigInt(r.total);
+    const inHome = r.currency === home || !used ? sum : convertSigned(sum, r.currency, home, used.rates).amount;
+    out.set(r.fundId, (out.get(r.fundId) ?? 0n) - inHome);
+  }
+  return out;
+}
+
+/**
+ * Inserts an entry's lines, refusing (400 naming `fund`) any that would take a
+ * donor-restricted fund below zero. The funds concerned are locked first, in id order, so
+ * concurrent spending from one fund is serialised.
+ */
+async function insertChecked(ctx: TenantCtx, entryId: string, lines: LineRow[]): Promise<void> {
+  const fundIds = [...new Set(lines.map((l) => l.fundId))].sort();
+  const restricted = await ctx.tx
+    .select()
+    .from(funds)
+    .where(and(eq(funds.tenantId, ctx.tenantId), inArray(funds.id, fundIds), eq(funds.fundType, 1)))
+    .orderBy(asc(funds.id))
+    .for('update');
+  await ctx.tx
+    .insert(journalLines)
+    .values(lines.map((l, i) => ({ tenantId: ctx.tenantId, entryId, lineNo: i + 1, ...l })));
+  if (restricted.length === 0) return;
+  const balances = await fundBalances(
+    ctx,
+    restricted.map((f) => f.id),
+  );
+  for (const f of restricted) {
+    if ((balances.get(f.id) ?? 0n) < 0n) {
+      throw badRequest('fund', `The fund ${f.name} is donor-restricted and does not have enough money for this`);
+    }
+  }
+}
+
+/**
+ * Posts a journal entry (DESIGN.md §1.3) from lines in the posting's currency, converting
+ * lines on accounts of other currencies (see toAccountCurrencies). The database rejects an
+ * unbalanced entry at commit; this checks first for a clear error.
+ * Throws 400 naming `fund` (restricted fund overdrawn) or `currency` (no stored rate).
+ * @returns the new entry's id
+ */
+export async function postEntry(ctx: TenantCtx, posting: Posting): Promise<string> {
+  const ids = [...new Set(posting.lines.map((l) => l.accountId))];
+  const rows = ids.length
+    ? await ctx.tx
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.tenantId, ctx.tenantId), inArray(accounts.id, ids)))
+    : [];
+  const byId = new Map(rows.map((a) => [a.id, a]));
+  for (const id of ids) if (!byId.has(id)) throw new Error(`unknown account ${id}`);
+  const docSum = posting.lines.reduce((s, l) => s + l.amountMinor, 0n);
+  if (docSum !== 0n) throw new Error(`unbalanced posting: lines sum to ${docSum}`);
+  const lines = merge(await toAccountCurrencies(ctx, posting, byId));
+  if (lines.length < 2) throw new Error('a journal entry needs at least two lines');
+  const [entry] = await ctx.tx
+    .insert(journalEntries)
+    .values({
+      tenantId: ctx.tenantId,
+      entryDate: posting.entryDate,
+      memo: posting.memo,
+      sourceType: posting.sourceType,
+      sourceId: posting.sourceId,
+      createdBy: ctx.userId,
+    })
+    .returning({ id: journalEntries.id });
+  await insertChecked(ctx, entry!.id, lines);
+  return entry!.id;
+}
+
+/**
+ * Posts the reversal of `entryId`: the same lines negated, dated `entryDate`. An entry can
+ * be reversed once (unique index). Throws 400 naming `fund` when undoing it would take a
+ * donor-restricted fund below zero (its money was already spent).
+ * @returns the reversal entry's id
+ */
+export async function reverseEntry(ctx: TenantCtx, entryId: string, entryDate: string, memo: string): Promise<string> {
+  const lines = await ctx.tx
+    .select()
+    .from(journalLines)
+    .where(and(eq(journalLines.tenantId, ctx.tenantId), eq(journalLines.entryId, entryId)))
+    .orderBy(asc(journalLines.lineNo));
+  const [entry] = await ctx.tx
+    .insert(journalEntries)
+    .values({
+      tenantId: ctx.tenantId,
+      entryDate,
+      memo,
+      sourceType: 'reversal',
+      sourceId: entryId,
+      reversesEntryId: entryId,
+      createdBy: ctx.userId,
+    })
+    .returning({ id: journalEntries.id });
+  await insertChecked(
+    ctx,
+    entry!.id,
+    merge(
+      lines.map((l) => ({
+        accountId: l.accountId,
+        fundId: l.fundId,
+        currencyCode: l.currencyCode,
+        amountMinor: -l.amountMinor,
+        memo: l.memo,
+        personId: l.personId,
+        fxRate: l.fxRate,
+        fxRateDate: l.fxRateDate,
+        fxSource: l.fxSource,
+      })),
+    ),
+  );
+  return entry!.id;
+}

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { OfferingsPage } from './pages/offerings-page.ts';
+import { SignInPage } from './pages/sign-in-page.ts';
+import { TenantShell } from './pages/tenant-shell.ts';
+
+/** The demo church the server creates at start (DEMO=auto). */
+const DEMO = { email: 'admin@grace.example', password: 'stewardship', churchName: 'Grace Chapel, Lagos' };
+
+/** Sign-in, the /tenant guard, the shell's menu and Sign out. */
+test.describe('sign-in and the /tenant shell', () => {
+  test('the demo administrator signs in and sees the paged offerings list', async ({ page }) => {
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(DEMO.email, DEMO.password);
+    const shell = new TenantShell(page);
+    await shell.expectSignedIn(DEMO.churchName);
+    await expect(page.getByTestId('user-email')).toHaveText(DEMO.email);
+
+    await shell.openFromMenu('Offerings', 'Offerings');
+    const list = new OfferingsPage(page);
+    await list.expectShown();
+    await expect(list.columnHeaders()).toContainText(['Date', 'OFFERING', 'AMOUNT', 'SOURCE', 'DONOR', 'ACTION']);
+    await expect(list.totalCount()).toBeVisible();
+    const total = Number(/\d+/.exec((await list.totalCount().textContent()) ?? '')?.[0]);
+    // The demo church has 13 weeks of offerings: more than one page of 50 (spec §9).
+    expect(total).toBeGreaterThan(50);
+    await expect(list.rows()).toHaveCount(50);
+    await expect(list.rows().first().getByRole('cell').nth(3)).toHaveText(/^₦[\d,]+\.\d{2}$/);
+    await list.pagination.getByTitle('2', { exact: true }).click();
+    await expect(list.rows()).toHaveCount(Math.min(total - 50, 50));
+    await expect(list.totalCount()).toHaveText(`Total ${total} items`);
+  });
+
+  test('a wrong password shows the server message and stays on /signin', async ({ page }) => {
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(DEMO.email, 'not-the-password');
+    await expect(signIn.error).toHaveText('Incorrect e-mail or password');
+    await signIn.expectShown();
+  });
+
+  test('a signed-out visit to /tenant/offering goes to /signin, and back after signing in', async ({ page }) => {
+    await page.goto('/tenant/offering');
+    const signIn = new SignInPage(page);
+    await signIn.expectShown();
+    await signIn.signIn(DEMO.email, DEMO.password);
+    await new OfferingsPage(page).expectShown();
+  });
+
+  test('a planned area shows its notice, and Sign out ends the session', async ({ page }) => {
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(DEMO.email, DEMO.password);
+    const shell = new TenantShell(page);
+    await shell.expectSignedIn(DEMO.churchName);
+
+    await shell.openFromMenu('Finance', 'Chart of Accounts');
+    await expect(page).toHaveURL(/\/tenant\/chartofaccount$/);
+    await expect(page.getByRole('heading', { name: 'Chart of Accounts', level: 1 })).toBeVisible();
+    await expect(shell.main.getByText('This part of Steward is not available yet.')).toBeVisible();
+
+    await shell.signOut();
+    await signIn.expectShown();
+    await page.goto('/tenant');
+    await signIn.expectShown();
+  });
+});

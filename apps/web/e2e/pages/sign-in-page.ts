@@ -1,0 +1,28 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** /signin: e-mail and password. */
+export class SignInPage {
+  readonly heading: Locator;
+  readonly error: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Sign in' });
+    this.error = page.getByRole('alert');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/signin');
+    await this.expectShown();
+  }
+
+  async expectShown(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/signin$/);
+    await expect(this.heading).toBeVisible();
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    await this.page.getByLabel('E-mail').fill(email);
+    await this.page.getByLabel('Password').fill(password);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+}

@@ -20,6 +20,8 @@ import { registerAuth } from './modules/auth/routes.ts';
 import { registerHealth } from './modules/health/routes.ts';
 import { registerLookups } from './modules/lookups/routes.ts';
 import { registerLedger } from './modules/ledger/routes.ts';
+import { registerChart } from './modules/ledger/chart-routes.ts';
+import { registerDocuments } from './modules/ledger/documents-routes.ts';
 import { registerEvents } from './modules/events/routes.ts';
 import { registerPeople } from './modules/people/routes.ts';
 import { registerOfferings } from './modules/offerings/routes.ts';
@@ -94,6 +96,11 @@ export async function buildApp(deps: AppDeps) {
     if (error instanceof AppError) {
       if (error.statusCode === 401 || error.statusCode === 429)
         return reply.code(error.statusCode).send({ message: error.message });
+      if (error.returnObject) {
+        return reply
+          .code(error.statusCode)
+          .send({ status: false, response: error.message, returnObject: error.returnObject });
+      }
       const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;
       const text = error.field ? `${error.field}: ${error.message}` : error.message;
       return reply.code(error.statusCode).send(failure(text, errors));
@@ -113,6 +120,8 @@ export async function buildApp(deps: AppDeps) {
   registerAuth({ ...ctx, throttle });
   registerLookups(ctx);
   registerLedger(ctx);
+  registerChart(ctx);
+  registerDocuments(ctx);
   registerEvents(ctx);
   registerPeople(ctx);
   registerOfferings(ctx);

@@ -69,7 +69,9 @@ test('a new church records, reviews, edits and deletes the offerings of a servic
   await expect(form.remittanceAccount(1)).toBeVisible();
   await form.setRemittance(1, '1010 - Bank', '10');
   await form.expectRemaining('90');
-  await expect(form.root.getByText('The remaining 90% goes to the cash account you chose (1000 - Cash).')).toBeVisible();
+  await expect(
+    form.root.getByText('The remaining 90% goes to the cash account you chose (1000 - Cash).'),
+  ).toBeVisible();
   await snap(page, 'item-form-remittance');
   await form.save();
   await expectToast(page, 'Contribution Saved');
@@ -77,6 +79,20 @@ test('a new church records, reviews, edits and deletes the offerings of a servic
   await items.expectColumns();
   await items.expectItem('Sunday Offering', 'Cash', 'Offering');
   await snap(page, 'offering-items');
+
+  // The saved item opens for edit with its split loaded (the section turns on by itself).
+  await items.row('Sunday Offering').click();
+  await expect(page).toHaveURL(/\/tenant\/offeringcategory\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Edit Offering Item', level: 1 })).toBeVisible();
+  await expect(form.name).toHaveValue('Sunday Offering');
+  await expect(selectOf(form.incomeAccount)).toHaveText('4000 - Offering');
+  await expect(selectOf(form.cashAccount)).toHaveText('1000 - Cash');
+  await expect(form.applyRemittance).toBeChecked();
+  await expect(selectOf(form.remittanceAccount(1))).toHaveText('1010 - Bank');
+  await expect(form.remittancePercentage(1)).toHaveValue('10');
+  await form.expectRemaining('90');
+  await page.getByRole('main').getByRole('link', { name: 'Offering Items' }).click();
+  await items.expectShown();
 
   // 3. Add Offering: a new event 'Sunday Service' today, three rows, a new donor.
   await shell.openFromMenu('Offerings', 'Add Offering');
@@ -132,6 +148,7 @@ test('a new church records, reviews, edits and deletes the offerings of a servic
   await expect(add.grandTotal).toHaveText('₦40,500.75');
   await snap(page, 'add-offering');
   await add.save();
+  await expectToast(page, 'Offering Saved');
 
   // 4. The offering report of the event.
   await expect(page).toHaveURL(new RegExp(`/tenant/offeringreport\\?report=${day.iso}&activityID=[0-9a-f-]{36}$`));
@@ -152,6 +169,8 @@ test('a new church records, reviews, edits and deletes the offerings of a servic
   await expect(report.monthlyMonths()).toHaveCount(12);
   await expect(report.monthlyMonths().first()).toHaveText(dayjs().subtract(11, 'month').format('MMM YYYY'));
   await expect(report.monthlyMonths().last()).toHaveText(dayjs().format('MMM YYYY'));
+  await expect(report.monthlyValue(dayjs().format('MMM YYYY'))).toHaveText('₦40,500.75');
+  await expect(report.monthlyValue(dayjs().subtract(1, 'month').format('MMM YYYY'))).toHaveText('₦0.00');
   await snap(page, 'report');
 
   // 5. The offerings list.
@@ -229,6 +248,7 @@ test('a new church records, reviews, edits and deletes the offerings of a servic
   await report.expectShown();
   await expect(report.total).toHaveText('₦41,500.75');
   await expect(report.row('Sunday Offering', 'POS', '₦9,000.00')).toHaveCount(1);
+  await expect(report.monthlyValue(dayjs().format('MMM YYYY'))).toHaveText('₦41,500.75');
   await expect(report.table.getByRole('cell', { name: '₦8,000.00', exact: true })).toHaveCount(0);
 
   // Without an event the report covers the whole day, without comparisons or the monthly chart.

@@ -78,7 +78,7 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
   const { tx, tenantId } = ctx;
   const all = await tx.select().from(accounts);
   const acc = (key: string) => all.find((a) => a.systemKey === key)!.id;
-  const buildingGroup = all.find((a) => a.accountType === 'equity')!.accountGroupId;
+  const buildingGroup = all.find((a) => a.systemKey === 'unrestricted_fund')!.accountGroupId;
   const [building] = await tx
     .insert(funds)
     .values({ tenantId, name: 'Building Project', code: '3100', fundType: 1, accountGroupId: buildingGroup })

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429,
     message: string,
     readonly field?: string,
+    /** carried to the client as the envelope's returnObject */
+    readonly returnObject?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -18,3 +20,10 @@ export const badRequest = (field: string, message: string) => new AppError(400, 
 /** 404: the id is missing or belongs to another tenant (indistinguishable by design). */
 export const notFound = (what: string) => new AppError(404, `${what} was not found`);
 export const unauthorized = (message = 'You are not signed in') => new AppError(401, message);
+
+/**
+ * 409: the request cannot be done as asked; `canDeactivate` tells the client it may offer
+ * deactivation instead (spec 2.10 deletes of accounts and funds with history).
+ */
+export const conflict = (message: string, canDeactivate: boolean) =>
+  new AppError(409, message, undefined, { canDeactivate });

@@ -27,7 +27,12 @@ export class OfferingItemsPage {
   }
 
   async expectColumns(): Promise<void> {
-    await expect(this.table.getByRole('columnheader')).toContainText(['NAME', 'CASH ACCOUNT', 'INCOME ACCOUNT', 'ACTION']);
+    await expect(this.table.getByRole('columnheader')).toContainText([
+      'NAME',
+      'CASH ACCOUNT',
+      'INCOME ACCOUNT',
+      'ACTION',
+    ]);
   }
 
   /** The row of the item named `name`. */

@@ -36,6 +36,14 @@ export class OfferingReportPage {
     return this.monthlyChart.getByRole('rowheader');
   }
 
+  /** The OFFERING chart's figure for a month ('Nov 2026'), as its screen-reader table gives it. */
+  monthlyValue(month: string): Locator {
+    return this.monthlyChart
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: month, exact: true }) })
+      .getByRole('cell');
+  }
+
   /** The table row of an offering: item, channel and formatted amount. */
   row(item: string, channel: string, amount: string): Locator {
     return this.table

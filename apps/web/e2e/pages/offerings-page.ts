@@ -16,7 +16,10 @@ export class OfferingsPage {
     this.period = page.getByRole('combobox', { name: 'Period' });
     this.totalIncome = page.getByTestId('total-income');
     this.confirmDialog = dialog(page, 'Confirm delete');
-    this.pagination = page.getByRole('main').getByRole('list').filter({ hasText: /^Total \d+ items/ });
+    this.pagination = page
+      .getByRole('main')
+      .getByRole('list')
+      .filter({ hasText: /^Total \d+ items/ });
   }
 
   async goto(): Promise<void> {

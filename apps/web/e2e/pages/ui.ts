@@ -35,7 +35,9 @@ export async function pickOption(combobox: Locator, option: string, search?: str
 
 /** The antd Select (its visible value) around a combobox. */
 export function selectOf(combobox: Locator): Locator {
-  return combobox.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  return combobox.locator(
+    'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
 }
 
 /**
@@ -53,9 +55,12 @@ export function toast(page: Page, text: string): Locator {
   return page.locator('.ant-message-notice').getByText(text, { exact: true });
 }
 
-/** Expects the toast `text` to show. */
+/**
+ * Expects the toast `text` to show. `first()`: an identical earlier toast may still be on screen
+ * (3 to 5 s, spec §9); callers that repeat a toast also assert the action's effect.
+ */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await expect(toast(page, text)).toBeVisible();
+  await expect(toast(page, text).first()).toBeVisible();
 }
 
 /** The open dialog titled `title` (antd Modal or Modal.confirm). */
@@ -65,13 +70,13 @@ export function dialog(page: Page, title: string): Locator {
 
 /**
  * Saves a full-page screenshot as `e2e-{name}.png` in the folder named by E2E_SHOTS (nothing
- * when it is not set), to look at the key screens of a journey. Only then it waits a second
- * first, for the charts' entry animations (JavaScript, not CSS) to end; no assertion depends on it.
+ * when it is not set), to look at the key screens of a journey. Only then it first waits 2 s for
+ * the charts' entry animations (JavaScript, not CSS) to end; no assertion depends on it.
  */
 export async function snap(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SHOTS;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(1_000);
+  await page.waitForTimeout(2_000);
   await page.screenshot({ path: path.join(dir, `e2e-${name}.png`), fullPage: true, animations: 'disabled' });
 }

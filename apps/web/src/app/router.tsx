@@ -8,9 +8,6 @@ import { TenantLayout } from './tenant-layout.tsx';
 
 /** Areas of the spec planned for a later release: path under /tenant and page title. */
 const PLANNED: { path: string; title: string }[] = [
-  { path: 'transactions', title: 'Transactions' },
-  { path: 'chartofaccount', title: 'Chart of Accounts' },
-  { path: 'chartofaccount/update', title: 'Update accounts' },
   { path: 'onlinedonate', title: 'Online Giving' },
   { path: 'payment', title: 'Donations' },
   { path: 'paymentforms', title: 'Payment Forms' },
@@ -56,6 +53,25 @@ const tenantRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/offering-items/offering-item-page.tsx').then((m) => ({ Component: m.OfferingItemPage })),
   })),
+  {
+    path: 'chartofaccount',
+    lazy: () =>
+      import('../features/chart-of-accounts/chart-of-accounts-page.tsx').then((m) => ({
+        Component: m.ChartOfAccountsPage,
+      })),
+  },
+  {
+    path: 'chartofaccount/update',
+    lazy: () =>
+      import('../features/chart-of-accounts/update-accounts-page.tsx').then((m) => ({
+        Component: m.UpdateAccountsPage,
+      })),
+  },
+  {
+    path: 'transactions',
+    lazy: () =>
+      import('../features/transactions/transactions-page.tsx').then((m) => ({ Component: m.TransactionsPage })),
+  },
   ...PLANNED.map(({ path, title }) => ({ path, element: <PlannedArea title={title} /> })),
   { path: '*', element: <NotFoundPage /> },
 ];

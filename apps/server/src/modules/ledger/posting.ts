@@ -4,6 +4,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { tenants } from '../tenancy/schema.ts';
 import { accountBalances, accounts, funds, journalEntries, journalLines } from './schema.ts';
 import { convertSigned, ratesOn } from './fx.ts';
+import { systemAccount } from './system-accounts.ts';
 
 export interface PostingLine {
   accountId: string;
@@ -37,15 +38,6 @@ interface LineRow {
 }
 
 type AccountRow = typeof accounts.$inferSelect;
-
-async function systemAccount(ctx: TenantCtx, key: 'fx_clearing' | 'fx_rounding'): Promise<AccountRow> {
-  const [row] = await ctx.tx
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.systemKey, key)));
-  if (!row) throw new Error(`tenant has no ${key} account`);
-  return row;
-}
 
 /**
  * Puts each line in its account's currency (DESIGN.md §1.2): a line on an account of

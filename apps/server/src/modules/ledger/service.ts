@@ -111,3 +111,21 @@ export async function balances(
   const rows = await q.accountBalances(ctx.tx, ctx.tenantId);
   return rows.map((r) => ({ accountId: r.accountId, currencyCode: r.currencyCode, balance: BigInt(r.balance) }));
 }
+
+/** GET /api/Financials/Accounts/GetAssetAccounts (spec §7): active asset accounts. */
+export async function assetAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {
+  return (await q.listAccounts(ctx.tx, ctx.tenantId, { types: ['assets'] })).map(toOption);
+}
+
+/** GET /api/Financials/Accounts/GetExpenseAccounts (spec 2.8 helper): active expense accounts. */
+export async function expenseAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {
+  return (await q.listAccounts(ctx.tx, ctx.tenantId, { types: ['expense'] })).map(toOption);
+}
+
+/**
+ * GET /api/Financials/Accounts/GetTransactionalAccounts (spec 2.8 helper, journal lines):
+ * every active account but the Currency Exchange clearing account.
+ */
+export async function transactionalAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {
+  return (await q.listAccounts(ctx.tx, ctx.tenantId, {})).filter((a) => a.systemKey !== 'fx_clearing').map(toOption);
+}

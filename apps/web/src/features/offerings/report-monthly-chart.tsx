@@ -27,7 +27,7 @@ export function ReportMonthlyChart({ monthly, currency }: ReportMonthlyChartProp
       </Typography.Title>
       <figure style={{ margin: 0, height: 260 }} aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={monthly} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+          <AreaChart data={monthly} margin={{ top: 8, right: 32, bottom: 0, left: 0 }}>
             <defs>
               <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
                 <stop offset="0%" stopColor="#3b5bdb" stopOpacity={0.35} />

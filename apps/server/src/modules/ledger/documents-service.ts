@@ -1,0 +1,337 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ZExpenseSave, ZIncomeSave, ZJournalSave } from '@steward/contracts/finance';
+import { JOURNAL_UNBALANCED_MESSAGE } from '@steward/contracts/finance';
+import type { TenantCtx } from '../../lib/context.ts';
+import { queryRows } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { amountToMinor } from '../../lib/money.ts';
+import { requirePerson } from '../people/service.ts';
+import { isUniqueViolation } from '../auth/service.ts';
+import { tenants } from '../tenancy/schema.ts';
+import { financialTransactionLines, financialTransactions, funds } from './schema.ts';
+import { postEntry, reverseEntry, type PostingLine } from './posting.ts';
+import { requireAccount, unrestrictedFundId } from './service.ts';
+import { systemAccount } from './system-accounts.ts';
+
+type IncomeSave = z.output<typeof ZIncomeSave>;
+type ExpenseSave = z.output<typeof ZExpenseSave>;
+type JournalSave = z.output<typeof ZJournalSave>;
+type DocRow = typeof financialTransactions.$inferSelect;
+
+/** A document line resolved against the tenant's accounts, funds and people. */
+interface DocLine {
+  side: 'debit' | 'credit';
+  accountId: string;
+  fundId: string;
+  amountMinor: bigint;
+  personId: string | null;
+  memo: string;
+}
+
+async function resolveFund(
+  ctx: TenantCtx,
+  accountFund: string | null,
+  given: string | null | undefined,
+  field: string,
+) {
+  if (given) {
+    const [f] = await ctx.tx
+      .select()
+      .from(funds)
+      .where(and(eq(funds.tenantId, ctx.tenantId), eq(funds.id, given)));
+    if (!f || !f.isActive) throw badRequest(field, 'is not a fund of this church');
+    return f.id;
+  }
+  return accountFund ?? (await unrestrictedFundId(ctx));
+}
+
+type SplitInput = IncomeSave['creditSplitAccounts'][number];
+
+/**
+ * The split lines of an income or expense (spec §5): amounts are taken as absolute values;
+ * a single line takes the whole amount; several lines must add up to the total exactly.
+ */
+async function resolveSplits(
+  ctx: TenantCtx,
+  splits: SplitInput[],
+  total: bigint,
+  currency: string,
+  field: string,
+  side: 'debit' | 'credit',
+  cashAccountId: string,
+): Promise<DocLine[]> {
+  const out: DocLine[] = [];
+  for (const [i, s] of splits.entries()) {
+    const f = `${field}.${i}`;
+    const account = await requireAccount(ctx, s.accountID, `${f}.accountID`, 'any');
+    if (account.id === cashAccountId) throw badRequest(`${f}.accountID`, 'must differ from the cash or bank account');
+    const amount =
+      splits.length === 1 ? total : amountToMinor(String(s.amount).replace(/^-/, ''), currency, `${f}.amount`);
+    if (s.contactID) await requirePerson(ctx, s.contactID, `${f}.contactID`);
+    const fundId = await resolveFund(ctx, account.fundId, s.fundID, `${f}.fundID`);
+    out.push({
+      side,
+      accountId: account.id,
+      fundId,
+      amountMinor: amount,
+      personId: s.contactID ?? null,
+      memo: s.memo ?? '',
+    });
+  }
+  const sum = out.reduce((acc, l) => acc + l.amountMinor, 0n);
+  if (sum !== total) throw badRequest(field, 'the lines must add up to the total amount');
+  return out;
+}
+
+async function nextNumber(ctx: TenantCtx, given: string | undefined): Promise<string> {
+  if (given) return given;
+  const rows = await queryRows<{ n: string }>(ctx.tx, sql`select nextval('financial_transaction_no_seq')::text as n`);
+  return `TRX-${rows[0]!.n.padStart(6, '0')}`;
+}
+
+async function findDoc(ctx: TenantCtx, id: string): Promise<DocRow> {
+  const [doc] = await ctx.tx
+    .select()
+    .from(financialTransactions)
+    .where(
+      and(
+        eq(financialTransactions.tenantId, ctx.tenantId),
+        eq(financialTransactions.id, id),
+        isNull(financialTransactions.deletedAt),
+      ),
+    )
+    .for('update');
+  if (!doc) throw notFound('Transaction');
+  return doc;
+}
+
+interface DocWrite {
+  id?: string | undefined;
+  category: 'inflow' | 'outflow' | 'Journal';
+  date: string;
+  memo: string;
+  transactionNumber?: string | undefined;
+  accountId: string | null;
+  currency: string;
+  total: bigint;
+  narration: string;
+  lines: DocLine[];
+  posting: PostingLine[];
+}
+
+/** Writes (or rewrites) a document with its lines and posts its entry; an edit reverses the old one. */
+async function writeDoc(ctx: TenantCtx, w: DocWrite): Promise<{ id: string; transactionNumber: string }> {
+  let doc: DocRow;
+  if (w.id) {
+    const old = await findDoc(ctx, w.id);
+    if (old.category !== w.category) throw badRequest('category', `is ${old.category}; a document keeps its category`);
+    if (old.journalEntryId)
+      await reverseEntry(ctx, old.journalEntryId, old.transactionDate, `Edit of ${old.transactionNumber}`);
+    await ctx.tx
+      .delete(financialTransactionLines)
+      .where(
+        and(eq(financialTransactionLines.tenantId, ctx.tenantId), eq(financialTransactionLines.transactionId, old.id)),
+      );
+    [doc] = (await ctx.tx
+      .update(financialTransactions)
+      .set({
+        transactionDate: w.date,
+        memo: w.memo,
+        narration: w.narration,
+        accountId: w.accountId,
+        amountMinor: w.total,
+        currencyCode: w.currency,
+        transactionNumber: w.transactionNumber ?? old.transactionNumber,
+      })
+      .where(and(eq(financialTransactions.tenantId, ctx.tenantId), eq(financialTransactions.id, old.id)))
+      .returning()) as [DocRow];
+  } else {
+    const transactionNumber = await nextNumber(ctx, w.transactionNumber);
+    try {
+      [doc] = (await ctx.tx
+        .insert(financialTransactions)
+        .values({
+          tenantId: ctx.tenantId,
+          transactionNumber,
+          category: w.category,
+          transactionDate: w.date,
+          accountId: w.accountId,
+          amountMinor: w.total,
+          currencyCode: w.currency,
+          memo: w.memo,
+          narration: w.narration,
+        })
+        .returning()) as [DocRow];
+    } catch (e) {
+      if (isUniqueViolation(e)) throw badRequest('transactionNumber', 'is already used by another transaction');
+      throw e;
+    }
+  }
+  await ctx.tx
+    .insert(financialTransactionLines)
+    .values(w.lines.map((l, i) => ({ tenantId: ctx.tenantId, transactionId: doc.id, lineNo: i + 1, ...l })));
+  const entryId = await postEntry(ctx, {
+    entryDate: w.date,
+    memo: w.narration,
+    sourceType: w.category === 'Journal' ? 'journal' : w.category === 'inflow' ? 'income' : 'expense',
+    sourceId: doc.id,
+    currencyCode: w.currency,
+    lines: w.posting,
+  });
+  await ctx.tx
+    .update(financialTransactions)
+    .set({ journalEntryId: entryId })
+    .where(and(eq(financialTransactions.tenantId, ctx.tenantId), eq(financialTransactions.id, doc.id)));
+  return { id: doc.id, transactionNumber: doc.transactionNumber };
+}
+
+/**
+ * Save income (spec 2.8, §3, §5): money into a cash/bank account, credited to the split
+ * lines (each with an optional donor and fund). With `id`, edits: reverses and re-posts.
+ * Throws 400 naming the field; 404 for a missing or foreign id.
+ */
+export async function saveIncome(ctx: TenantCtx, input: IncomeSave) {
+  const cash = await requireAccount(ctx, input.debitAccountID, 'debitAccountID', 'cashBank');
+  const total = amountToMinor(String(input.amount).replace(/^-/, ''), cash.currencyCode, 'amount');
+  const lines = await resolveSplits(
+    ctx,
+    input.creditSplitAccounts,
+    total,
+    cash.currencyCode,
+    'creditSplitAccounts',
+    'credit',
+    cash.id,
+  );
+  const posting = lines.flatMap((l) => [
+    { accountId: cash.id, fundId: l.fundId, amountMinor: l.amountMinor, personId: l.personId, memo: l.memo },
+    { accountId: l.accountId, fundId: l.fundId, amountMinor: -l.amountMinor, personId: l.personId, memo: l.memo },
+  ]);
+  return writeDoc(ctx, {
+    id: input.id,
+    category: 'inflow',
+    date: input.date,
+    memo: input.memo,
+    transactionNumber: input.transactionNumber,
+    accountId: cash.id,
+    currency: cash.currencyCode,
+    total,
+    narration: input.memo || `Income into ${cash.name}`,
+    lines,
+    posting,
+  });
+}
+
+/** Save expense (spec 2.8, §3, §5): money out of a cash/bank account, debited to the split lines. */
+export async function saveExpense(ctx: TenantCtx, input: ExpenseSave) {
+  const cash = await requireAccount(ctx, input.creditAccountID, 'creditAccountID', 'cashBank');
+  const total = amountToMinor(String(input.amount).replace(/^-/, ''), cash.currencyCode, 'amount');
+  const lines = await resolveSplits(
+    ctx,
+    input.debitSplitAccounts,
+    total,
+    cash.currencyCode,
+    'debitSplitAccounts',
+    'debit',
+    cash.id,
+  );
+  const posting = lines.flatMap((l) => [
+    { accountId: l.accountId, fundId: l.fundId, amountMinor: l.amountMinor, personId: l.personId, memo: l.memo },
+    { accountId: cash.id, fundId: l.fundId, amountMinor: -l.amountMinor, personId: l.personId, memo: l.memo },
+  ]);
+  return writeDoc(ctx, {
+    id: input.id,
+    category: 'outflow',
+    date: input.date,
+    memo: input.memo,
+    transactionNumber: input.transactionNumber,
+    accountId: cash.id,
+    currency: cash.currencyCode,
+    total,
+    narration: input.memo || `Expense from ${cash.name}`,
+    lines,
+    posting,
+  });
+}
+
+/**
+ * Save journal (spec 2.8, §5): general-ledger lines in the tenant currency, 'inflow' a debit
+ * and 'outflow' a credit. Debits must equal credits and be more than zero (400 'Total
+ * debits must equal total credits'). Lines in different funds are balanced per fund through
+ * the Interfund Transfers account. With `id`, edits.
+ */
+export async function saveJournal(ctx: TenantCtx, input: JournalSave, id?: string) {
+  const [tenant] = await ctx.tx.select({ c: tenants.currencyCode }).from(tenants).where(eq(tenants.id, ctx.tenantId));
+  const currency = tenant!.c;
+  const lines: DocLine[] = [];
+  for (const [i, l] of input.entries()) {
+    const accountId = (l.category === 'inflow' ? l.debitAccountID : l.creditAccountID)!;
+    const field = `${i}.${l.category === 'inflow' ? 'debitAccountID' : 'creditAccountID'}`;
+    const account = await requireAccount(ctx, accountId, field, 'any');
+    const amount = amountToMinor(String(l.amount).replace(/^-/, ''), currency, `${i}.amount`);
+    if (l.contactID) await requirePerson(ctx, l.contactID, `${i}.contactID`);
+    const fundId = await resolveFund(ctx, account.fundId, l.fundID, `${i}.fundID`);
+    lines.push({
+      side: l.category === 'inflow' ? 'debit' : 'credit',
+      accountId: account.id,
+      fundId,
+      amountMinor: amount,
+      personId: l.contactID ?? null,
+      memo: l.memo,
+    });
+  }
+  const debits = lines.filter((l) => l.side === 'debit').reduce((s, l) => s + l.amountMinor, 0n);
+  const credits = lines.filter((l) => l.side === 'credit').reduce((s, l) => s + l.amountMinor, 0n);
+  if (debits !== credits || debits === 0n) throw badRequest('lines', JOURNAL_UNBALANCED_MESSAGE);
+  const posting: PostingLine[] = lines.map((l) => ({
+    accountId: l.accountId,
+    fundId: l.fundId,
+    amountMinor: l.side === 'debit' ? l.amountMinor : -l.amountMinor,
+    personId: l.personId,
+    memo: l.memo,
+  }));
+  const perFund = new Map<string, bigint>();
+  for (const p of posting) perFund.set(p.fundId, (perFund.get(p.fundId) ?? 0n) + p.amountMinor);
+  const unbalancedFunds = [...perFund].filter(([, v]) => v !== 0n);
+  if (unbalancedFunds.length > 0) {
+    const interfund = await systemAccount(ctx, 'interfund');
+    for (const [fundId, v] of unbalancedFunds)
+      posting.push({ accountId: interfund.id, fundId, amountMinor: -v, memo: 'Interfund transfer' });
+  }
+  const memo = input.find((l) => l.memo)?.memo ?? '';
+  const date = input[0]!.date ?? new Date().toISOString().slice(0, 10);
+  return writeDoc(ctx, {
+    id,
+    category: 'Journal',
+    date,
+    memo,
+    accountId: null,
+    currency,
+    total: debits,
+    narration: memo || 'Journal entry',
+    lines,
+    posting,
+  });
+}
+
+/** Delete a finance document (spec 2.8): its entry is reversed; 404 for a foreign id. */
+export async function deleteDoc(ctx: TenantCtx, id: string): Promise<string> {
+  const doc = await findDoc(ctx, id);
+  if (doc.journalEntryId)
+    await reverseEntry(ctx, doc.journalEntryId, doc.transactionDate, `Delete of ${doc.transactionNumber}`);
+  await ctx.tx
+    .update(financialTransactions)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(financialTransactions.tenantId, ctx.tenantId), eq(financialTransactions.id, id)));
+  return `Transaction ${doc.transactionNumber} was deleted`;
+}
+
+/** Approve or unapprove (spec §4 "Transaction approval"); 404 for a foreign id. */
+export async function approveDoc(ctx: TenantCtx, id: string, approved: boolean, memo?: string) {
+  const doc = await findDoc(ctx, id);
+  await ctx.tx
+    .update(financialTransactions)
+    .set({ approved, ...(memo !== undefined && memo !== '' ? { memo } : {}) })
+    .where(and(eq(financialTransactions.tenantId, ctx.tenantId), eq(financialTransactions.id, doc.id)));
+  return { id: doc.id, approved };
+}

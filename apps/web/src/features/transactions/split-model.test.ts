@@ -1,0 +1,141 @@
+import type { TEditableTransaction } from '@steward/contracts/finance';
+import { describe, expect, it } from 'vitest';
+import { amountMinor, cleanAmountInput } from './amount-text.ts';
+import { checkSplit, newSplitLine, splitDraftFromEditable, toExpenseSave, toIncomeSave } from './split-model.ts';
+
+const lines = (...amounts: string[]) => amounts.map((amountText) => newSplitLine({ amountText }));
+const ACC = '11111111-1111-4111-8111-111111111111';
+const CASH = '22222222-2222-4222-8222-222222222222';
+const DONOR = '33333333-3333-4333-8333-333333333333';
+
+describe('amount input', () => {
+  it('keeps digits, grouping commas, one dot and a leading minus', () => {
+    expect(cleanAmountInput('₦-1,200.50x')).toBe('-1,200.50');
+    expect(cleanAmountInput('1.2.3')).toBe('1.23');
+    expect(cleanAmountInput('5-')).toBe('5');
+  });
+
+  it('reads signed minor units, empty as 0, junk as null', () => {
+    expect(amountMinor('-1,200.50', 'NGN')).toBe(-120050n);
+    expect(amountMinor('', 'NGN')).toBe(0n);
+    expect(amountMinor('1.234', 'NGN')).toBeNull();
+    expect(amountMinor('-', 'NGN')).toBeNull();
+  });
+});
+
+describe('checkSplit (spec §5)', () => {
+  it('needs an amount', () => {
+    expect(checkSplit('', lines(''), 'NGN').canSave).toBe(false);
+    expect(checkSplit('0', lines(''), 'NGN').canSave).toBe(false);
+    expect(checkSplit('100', lines(''), 'NGN').canSave).toBe(true);
+  });
+
+  it('with one line uses the whole amount, whatever the line says', () => {
+    expect(checkSplit('100', lines('35'), 'NGN')).toMatchObject({ canSave: true, exceeds: false });
+  });
+
+  it('with several lines needs |sum| to equal |total|', () => {
+    expect(checkSplit('100', lines('60', '40'), 'NGN').canSave).toBe(true);
+    expect(checkSplit('100', lines('60', '30'), 'NGN')).toMatchObject({ canSave: false, exceeds: false });
+    expect(checkSplit('-100', lines('60', '-40'), 'NGN').canSave).toBe(true);
+    expect(checkSplit('100.50', lines('100', '0.5'), 'NGN').canSave).toBe(true);
+  });
+
+  it('flags a split sum above the total', () => {
+    expect(checkSplit('100', lines('60', '50'), 'NGN')).toMatchObject({
+      canSave: false,
+      exceeds: true,
+      linesSum: 11000n,
+    });
+  });
+
+  it('refuses a line that is not an amount', () => {
+    expect(checkSplit('100', lines('100', '1.234'), 'NGN')).toMatchObject({ canSave: false, linesSum: null });
+  });
+});
+
+describe('payloads (spec §3)', () => {
+  const draft = {
+    amountText: '-1,500.5',
+    date: '2025-03-09',
+    memo: ' Sunday ',
+    cashAccountId: CASH,
+    lines: [newSplitLine({ accountId: ACC, amountText: '', donor: { id: DONOR, name: 'Ada' } })],
+  };
+
+  it('income: absolute amounts, a single line carries the whole amount, debitAccountID is the cash account', () => {
+    expect(toIncomeSave(draft, 'NGN')).toEqual({
+      amount: '1500.50',
+      date: '2025-03-09',
+      memo: 'Sunday',
+      category: 'inflow',
+      debitAccountID: CASH,
+      creditSplitAccounts: [{ accountID: ACC, amount: '1500.50', contactID: DONOR }],
+    });
+  });
+
+  it('expense: creditAccountID is the cash account, several lines keep their own absolute amounts, edit keeps id', () => {
+    const body = toExpenseSave(
+      {
+        ...draft,
+        id: CASH,
+        transactionNumber: 'TX-9',
+        amountText: '100',
+        lines: [
+          newSplitLine({ accountId: ACC, amountText: '-60' }),
+          newSplitLine({ accountId: ACC, amountText: '40' }),
+        ],
+      },
+      'NGN',
+    );
+    expect(body).toMatchObject({
+      id: CASH,
+      transactionNumber: 'TX-9',
+      amount: '100.00',
+      category: 'outflow',
+      creditAccountID: CASH,
+      debitSplitAccounts: [
+        { accountID: ACC, amount: '60.00', contactID: null },
+        { accountID: ACC, amount: '40.00', contactID: null },
+      ],
+    });
+  });
+
+  it('loads an editable expense from its debit splits', () => {
+    const t: TEditableTransaction = {
+      id: CASH,
+      date: '2025-03-09T00:00:00Z',
+      amount: -250,
+      memo: 'Fuel',
+      note: '',
+      transactionNumber: 'TX-1',
+      category: 'outflow',
+      account: 'Expense Account',
+      accountID: CASH,
+      approved: false,
+      debitSplitAccounts: [
+        {
+          accountID: ACC,
+          amount: 250,
+          contactID: DONOR,
+          contactName: 'Ada',
+          transactionID: CASH,
+          account: 'Fuel',
+          fundID: '',
+          memo: '',
+        },
+      ],
+      creditSplitAccounts: [],
+    };
+    const d = splitDraftFromEditable(t);
+    expect(d).toMatchObject({
+      id: CASH,
+      transactionNumber: 'TX-1',
+      amountText: '250',
+      date: '2025-03-09',
+      cashAccountId: CASH,
+    });
+    expect(d.lines).toHaveLength(1);
+    expect(d.lines[0]).toMatchObject({ accountId: ACC, amountText: '250', donor: { id: DONOR, name: 'Ada' } });
+  });
+});

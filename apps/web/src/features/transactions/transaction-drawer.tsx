@@ -1,0 +1,172 @@
+import type { TEditableTransaction, TTransactionRecord } from '@steward/contracts/finance';
+import { MESSAGES } from '@steward/contracts/messages';
+import { Alert, Drawer, Grid } from 'antd';
+import { isNetworkError } from '../../api/http.ts';
+import { useCashBankAccounts, useIncomeAccounts } from '../../api/queries.ts';
+import { useTenantCurrency } from '../../app/current-user.ts';
+import { isoDatePart } from '../../components/dates.ts';
+import { NetworkErrorState } from '../../components/network-error-state.tsx';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { FINANCE_MESSAGES } from './finance-messages.ts';
+import { useEditableTransaction, useExpenseAccounts, useTransactionalAccounts } from './finance-queries.ts';
+import { JournalForm, type JournalInitial } from './journal-form.tsx';
+import { journalLinesFromEditable, newJournalLine } from './journal-model.ts';
+import { SplitForm } from './split-form.tsx';
+import { newSplitLine, splitDraftFromEditable, type SplitDraft } from './split-model.ts';
+import { useDeleteTransaction } from './use-transaction-actions.ts';
+
+export type TransactionKind = 'income' | 'expense' | 'journal';
+
+/** What the edit panel shows: a new document of a kind, or a saved row. */
+export type PanelTarget = { mode: 'new'; kind: TransactionKind } | { mode: 'edit'; record: TTransactionRecord };
+
+interface TransactionDrawerProps {
+  target: PanelTarget | null;
+  /** The account chosen in the page's selector: a new income or expense starts on it. */
+  defaultCashAccountId: string | null;
+  onClose: () => void;
+}
+
+function kindOf(category: string): TransactionKind {
+  return category === 'Journal' ? 'journal' : category === 'outflow' ? 'expense' : 'income';
+}
+
+function titleOf(target: PanelTarget | null): string {
+  if (!target) return '';
+  const kind = target.mode === 'new' ? target.kind : kindOf(target.record.category);
+  if (kind === 'journal') return 'General Ledger';
+  if (target.mode === 'edit') return FINANCE_MESSAGES.editTitle;
+  return kind === 'income' ? 'Add Income' : 'Add Expense';
+}
+
+/**
+ * The edit side panel (spec 2.8, §4): opens on a row, on Add Income, Add Expense or General
+ * Ledger; closes with its close icon. A saved row is loaded by its transaction number and shown
+ * in the income/expense form ('Edit Transaction Details') or the General Ledger form.
+ */
+export function TransactionDrawer({ target, defaultCashAccountId, onClose }: TransactionDrawerProps) {
+  const screens = Grid.useBreakpoint();
+  return (
+    <Drawer
+      open={target !== null}
+      title={titleOf(target)}
+      onClose={onClose}
+      size={screens.md ? 760 : '100%'}
+      destroyOnHidden
+      closable={{ 'aria-label': 'Close' }}
+    >
+      {target ? (
+        <PanelBody
+          key={target.mode === 'new' ? `new-${target.kind}` : target.record.id}
+          target={target}
+          defaultCashAccountId={defaultCashAccountId}
+          onClose={onClose}
+        />
+      ) : null}
+    </Drawer>
+  );
+}
+
+function PanelBody({
+  target,
+  defaultCashAccountId,
+  onClose,
+}: {
+  target: PanelTarget;
+  defaultCashAccountId: string | null;
+  onClose: () => void;
+}) {
+  const editable = useEditableTransaction(target.mode === 'edit' ? target.record.transactionNumber : null);
+  if (target.mode === 'new')
+    return (
+      <PanelForm kind={target.kind} editable={null} defaultCashAccountId={defaultCashAccountId} onClose={onClose} />
+    );
+  if (editable.isPending) return <PageSkeleton rows={8} />;
+  if (editable.isError)
+    return isNetworkError(editable.error) ? (
+      <NetworkErrorState onRetry={() => void editable.refetch()} />
+    ) : (
+      <Alert type="error" showIcon title="The transaction could not be loaded." />
+    );
+  return (
+    <PanelForm
+      kind={kindOf(editable.data.category)}
+      editable={editable.data}
+      defaultCashAccountId={null}
+      onClose={onClose}
+    />
+  );
+}
+
+function PanelForm({
+  kind,
+  editable,
+  defaultCashAccountId,
+  onClose,
+}: {
+  kind: TransactionKind;
+  editable: TEditableTransaction | null;
+  defaultCashAccountId: string | null;
+  onClose: () => void;
+}) {
+  const tenant = useTenantCurrency();
+  const cash = useCashBankAccounts();
+  const income = useIncomeAccounts();
+  const expense = useExpenseAccounts();
+  const transactional = useTransactionalAccounts();
+  const deleteTransaction = useDeleteTransaction();
+  const onDelete = editable ? () => deleteTransaction(editable.id, onClose) : undefined;
+  const loadError = [cash, income, expense, transactional].find((q) => q.isError)?.error;
+  const warning = loadError ? (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={isNetworkError(loadError) ? MESSAGES.networkDisrupted : 'Some accounts could not be loaded.'}
+    />
+  ) : null;
+
+  if (kind === 'journal') {
+    const initial: JournalInitial = editable
+      ? {
+          id: editable.id,
+          date: isoDatePart(editable.date) ?? '',
+          memo: editable.memo,
+          ...journalLinesFromEditable(editable),
+        }
+      : { date: '', memo: '', debits: [newJournalLine()], credits: [newJournalLine()] };
+    return (
+      <>
+        {warning}
+        <JournalForm
+          initial={initial}
+          accounts={transactional.data ?? []}
+          accountsLoading={transactional.isPending}
+          tenantCurrency={tenant.code}
+          onSaved={onClose}
+          onDelete={onDelete}
+        />
+      </>
+    );
+  }
+
+  const initial: SplitDraft = editable
+    ? splitDraftFromEditable(editable)
+    : { amountText: '', date: '', memo: '', cashAccountId: defaultCashAccountId ?? '', lines: [newSplitLine()] };
+  const lineAccounts = kind === 'income' ? income : expense;
+  return (
+    <>
+      {warning}
+      <SplitForm
+        kind={kind}
+        initial={initial}
+        cashAccounts={cash.data ?? []}
+        lineAccounts={lineAccounts.data ?? []}
+        accountsLoading={cash.isPending || lineAccounts.isPending}
+        tenantCurrency={tenant.code}
+        onSaved={onClose}
+        onDelete={onDelete}
+      />
+    </>
+  );
+}

@@ -1,0 +1,266 @@
+import { CheckCircleFilled, CheckOutlined, DownloadOutlined, FilterOutlined } from '@ant-design/icons';
+import { FINANCE_PAGE_SIZE, type TTransactionRecord } from '@steward/contracts/finance';
+import { Button, DatePicker, Dropdown, Flex, Input, Select, Spin, Tooltip, type TableColumnsType } from 'antd';
+import { useState, type Key } from 'react';
+import { EXPORT_FORMATS, transactionsExportUrl, type ExportFormat } from '../../api/finance.ts';
+import { isNetworkError } from '../../api/http.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { DATE_FORMAT, formatDate, ISO_DATE, toDayjs } from '../../components/dates.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { FilterField, FilterPanel } from '../../components/filter-panel.tsx';
+import { formatAmount } from '../../components/format-amount.ts';
+import { NetworkErrorState } from '../../components/network-error-state.tsx';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { RowActions } from '../../components/row-actions.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { FINANCE_MESSAGES } from './finance-messages.ts';
+import { useTransactions } from './finance-queries.ts';
+import {
+  amountTone,
+  CATEGORY_OPTIONS,
+  categoryLabel,
+  toTransactionFilter,
+  type FilterDraft,
+} from './transactions-model.ts';
+import { useProgressiveRows } from './use-progressive-rows.ts';
+import { useApproveTransaction, useDeleteTransaction } from './use-transaction-actions.ts';
+
+const PAGE_SIZES = [10, 20, 50, 100];
+const NO_DRAFT: FilterDraft = { description: '' };
+const TONE_COLOUR = { negative: '#cf1322', positive: '#389e0d', zero: 'inherit' } as const;
+
+/** Starts the attachment download of GET .../Transactions/Export (same-origin cookie session). */
+function download(url: string) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = '';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+interface TransactionsTableProps {
+  /** The account chosen in the selector (null: all accounts). */
+  accountId: string | null;
+  onOpen: (record: TTransactionRecord) => void;
+}
+
+/**
+ * The finance table (spec 2.8): filter panel (Category, Date, Description), search box, export
+ * (xlsx, csv, txt), columns DATE, DESCRIPTION, AMOUNT, CATEGORY, Approve, ACTION, row checkboxes,
+ * pagination (total, sizes, prev, pager, next, jumper); the page's rows render 10 at a time.
+ */
+export function TransactionsTable({ accountId, onOpen }: TransactionsTableProps) {
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [draft, setDraft] = useState<FilterDraft>(NO_DRAFT);
+  const [applied, setApplied] = useState<FilterDraft | null>(null);
+  const [pageSize, setPageSize] = useState(FINANCE_PAGE_SIZE);
+  const filter = toTransactionFilter(accountId, search, applied);
+  const filterKey = JSON.stringify({ filter, pageSize });
+  // Any change of filter or page size starts again at page 1 (and clears the selection).
+  const [paging, setPaging] = useState({ key: filterKey, page: 1, selected: [] as Key[] });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const selected = paging.key === filterKey ? paging.selected : [];
+  const query = { page, pageSize, ...filter };
+  const list = useTransactions(query);
+  const rows = list.data?.records ?? [];
+  const progressive = useProgressiveRows(rows, JSON.stringify(query));
+  const approve = useApproveTransaction();
+  const deleteTransaction = useDeleteTransaction();
+
+  const columns: TableColumnsType<TTransactionRecord> = [
+    { title: 'DATE', dataIndex: 'date', key: 'date', render: (d: string) => formatDate(d) },
+    {
+      title: 'DESCRIPTION',
+      key: 'narration',
+      render: (_, r) => r.narration || r.memo || '—',
+    },
+    {
+      title: 'AMOUNT',
+      key: 'amount',
+      align: 'right',
+      render: (_, r) => (
+        <span
+          data-tone={amountTone(r.amount)}
+          style={{ color: TONE_COLOUR[amountTone(r.amount)], fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+        >
+          {formatAmount(r.amount, r.currency.shortCode)}
+        </span>
+      ),
+    },
+    { title: 'CATEGORY', dataIndex: 'category', key: 'category', render: (c: string) => categoryLabel(c) },
+    {
+      title: 'Approve',
+      key: 'approve',
+      align: 'center',
+      width: 90,
+      render: (_, r) => {
+        const name = r.narration || r.transactionNumber;
+        const busy = approve.pending.has(r.id);
+        return (
+          <Tooltip title={r.approved ? 'Approved: click to unapprove' : 'Approve'}>
+            <Button
+              type="text"
+              shape="circle"
+              loading={busy}
+              aria-label={r.approved ? `Unapprove ${name}` : `Approve ${name}`}
+              aria-pressed={r.approved}
+              icon={
+                r.approved ? (
+                  <CheckCircleFilled aria-hidden style={{ color: '#389e0d', fontSize: 18 }} />
+                ) : (
+                  <CheckOutlined aria-hidden style={{ color: 'rgba(0,0,0,0.45)' }} />
+                )
+              }
+              onClick={(e) => {
+                e.stopPropagation();
+                if (!busy) void approve.toggle(r);
+              }}
+            />
+          </Tooltip>
+        );
+      },
+    },
+    {
+      title: 'ACTION',
+      key: 'action',
+      width: 90,
+      render: (_, r) => (
+        <RowActions
+          name={`${r.narration || r.transactionNumber} of ${formatDate(r.date)}`}
+          actions={[
+            { key: 'edit', label: 'Edit', onClick: () => onOpen(r) },
+            { key: 'delete', label: 'Delete', danger: true, onClick: () => deleteTransaction(r.id) },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  const onApply = () =>
+    setApplied(draft.category || draft.from || draft.to || draft.description.trim() ? { ...draft } : null);
+  const onClear = () => {
+    setDraft(NO_DRAFT);
+    setApplied(null);
+    setSearchText('');
+    setSearch('');
+  };
+
+  let body;
+  if (list.isPending) body = <PageSkeleton rows={8} />;
+  else if (list.isError && !list.data)
+    body = isNetworkError(list.error) ? (
+      <NetworkErrorState onRetry={() => void list.refetch()} />
+    ) : (
+      <EmptyState description="The transactions could not be loaded." />
+    );
+  else
+    body = (
+      <DataTable<TTransactionRecord>
+        rowKey="id"
+        columns={columns}
+        dataSource={progressive.visible}
+        loading={list.isFetching && !list.isPending}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setPaging({ key: filterKey, page, selected: keys }),
+        }}
+        locale={{ emptyText: <EmptyState description={FINANCE_MESSAGES.noData} /> }}
+        onOpenRow={onOpen}
+        rowLabel={(r) => `Open ${r.narration || r.transactionNumber} of ${formatDate(r.date)}`}
+        footer={
+          progressive.hasMore
+            ? () => (
+                <div
+                  ref={progressive.sentinelRef}
+                  style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 12 }}
+                >
+                  <Spin size="small" />
+                  <Button type="link" onClick={progressive.showMore}>
+                    Show more rows
+                  </Button>
+                </div>
+              )
+            : undefined
+        }
+        pagination={{
+          current: page,
+          pageSize,
+          total: list.data?.totalItems ?? 0,
+          showSizeChanger: false,
+          showQuickJumper: true,
+          // The spec's order is total, sizes, prev, pager, next, jumper: the size picker sits with the total.
+          showTotal: (total) => (
+            <Flex align="center" gap={8} component="span">
+              <span>{`Total ${total}`}</span>
+              <Select<number>
+                size="small"
+                aria-label="Rows per page"
+                value={pageSize}
+                onChange={setPageSize}
+                options={PAGE_SIZES.map((n) => ({ value: n, label: `${n} / page` }))}
+                style={{ width: 100 }}
+              />
+            </Flex>
+          ),
+          onChange: (p) => setPaging({ key: filterKey, page: p, selected: [] }),
+        }}
+      />
+    );
+
+  return (
+    <>
+      <Flex gap={8} wrap justify="space-between" align="center" style={{ marginBottom: 12 }}>
+        <SearchBox
+          value={searchText}
+          onChange={setSearchText}
+          onSearch={(v) => setSearch(v.trim())}
+          placeholder="Search transactions"
+        />
+        <Flex gap={8} wrap align="center">
+          {selected.length > 0 ? <span aria-live="polite">{`${selected.length} selected`}</span> : null}
+          <Button
+            icon={<FilterOutlined aria-hidden />}
+            aria-expanded={filterOpen}
+            onClick={() => setFilterOpen((o) => !o)}
+          >
+            Filter
+          </Button>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: EXPORT_FORMATS.map((f) => ({ key: f, label: f })),
+              onClick: ({ key }) => download(transactionsExportUrl(key as ExportFormat, filter)),
+            }}
+          >
+            <Button icon={<DownloadOutlined aria-hidden />}>Export</Button>
+          </Dropdown>
+        </Flex>
+      </Flex>
+      <FilterPanel open={filterOpen} onApply={onApply} onClear={onClear} onHide={() => setFilterOpen(false)}>
+        <FilterField label="Category">
+          <Select<string>
+            allowClear
+            placeholder="Any category"
+            value={draft.category}
+            onChange={(v) => setDraft({ ...draft, category: v })}
+            options={CATEGORY_OPTIONS.map((c) => ({ value: c.value, label: c.label }))}
+          />
+        </FilterField>
+        <FilterField label="Date">
+          <DatePicker.RangePicker
+            format={DATE_FORMAT}
+            value={[toDayjs(draft.from), toDayjs(draft.to)]}
+            onChange={(v) => setDraft({ ...draft, from: v?.[0]?.format(ISO_DATE), to: v?.[1]?.format(ISO_DATE) })}
+          />
+        </FilterField>
+        <FilterField label="Description">
+          <Input value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+        </FilterField>
+      </FilterPanel>
+      {body}
+    </>
+  );
+}

@@ -25,6 +25,10 @@ type AccountRow = typeof accounts.$inferSelect;
 type AccountSave = z.output<typeof ZAccountSave>;
 type FundSave = z.output<typeof ZFundSave>;
 
+/** Accounts Steward posts to by itself: never deleted or deactivated. */
+const PROTECTED_KEYS = new Set(['unrestricted_fund', 'fx_clearing', 'fx_rounding', 'interfund']);
+const isProtected = (a: { systemKey: string | null }) => a.systemKey !== null && PROTECTED_KEYS.has(a.systemKey);
+
 /** Assets and expenses carry debit balances; liabilities, equity and income credit balances. */
 export const naturalSign = (type: string): bigint => (type === 'assets' || type === 'expense' ? 1n : -1n);
 
@@ -245,7 +249,7 @@ export async function saveAccount(
       throw badRequest('currencyID', 'cannot change: the account has postings');
     if (posted && fundId !== existing.fundId)
       throw badRequest('financialFundID', 'cannot change: the account has postings');
-    if (existing.systemKey && type !== existing.accountType)
+    if (isProtected(existing) && type !== existing.accountType)
       throw badRequest('accountType', 'cannot change for an account Steward relies on');
   }
   if (type === 'income' && !fundId) fundId = await unrestrictedFund(ctx);
@@ -346,7 +350,7 @@ async function accountInUse(ctx: TenantCtx, a: AccountRow): Promise<string | nul
  */
 export async function deleteAccount(ctx: TenantCtx, id: string): Promise<string> {
   const a = await findAccount(ctx, id);
-  if (a.systemKey) throw conflict(`${a.name} is used by Steward itself and cannot be deleted`, false);
+  if (isProtected(a)) throw conflict(`${a.name} is used by Steward itself and cannot be deleted`, false);
   const why = await accountInUse(ctx, a);
   if (why)
     throw conflict(
@@ -377,7 +381,7 @@ export async function deleteAccount(ctx: TenantCtx, id: string): Promise<string>
  */
 export async function setAccountActive(ctx: TenantCtx, id: string, active: boolean): Promise<string> {
   const a = await findAccount(ctx, id);
-  if (a.systemKey && !active) throw conflict(`${a.name} is used by Steward itself and cannot be deactivated`, false);
+  if (isProtected(a) && !active) throw conflict(`${a.name} is used by Steward itself and cannot be deactivated`, false);
   await ctx.tx
     .update(accounts)
     .set({ isActive: active })
@@ -480,7 +484,7 @@ export async function deleteFund(ctx: TenantCtx, id: string): Promise<string> {
     .select()
     .from(accounts)
     .where(and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.fundId, id)));
-  if (own.some((a) => a.systemKey)) throw conflict(`${f.name} is used by Steward itself and cannot be deleted`, false);
+  if (own.some(isProtected)) throw conflict(`${f.name} is used by Steward itself and cannot be deleted`, false);
   const [posted] = await ctx.tx
     .select({ n: accountBalances.lineCount })
     .from(accountBalances)

@@ -45,6 +45,7 @@ async function tenantCurrency(ctx: TenantCtx): Promise<string> {
 export async function accountFigures(
   ctx: TenantCtx,
   rows: AccountRow[],
+  opts: { allOfTenant?: boolean } = {},
 ): Promise<Map<string, { balance: bigint; posted: boolean }>> {
   const out = new Map(rows.map((a) => [a.id, { balance: 0n, posted: false }]));
   if (rows.length === 0) return out;
@@ -57,21 +58,24 @@ export async function accountFigures(
     })
     .from(accountBalances)
     .where(
-      and(
-        eq(accountBalances.tenantId, ctx.tenantId),
-        inArray(
-          accountBalances.accountId,
-          rows.map((a) => a.id),
-        ),
-      ),
+      opts.allOfTenant
+        ? eq(accountBalances.tenantId, ctx.tenantId)
+        : and(
+            eq(accountBalances.tenantId, ctx.tenantId),
+            inArray(
+              accountBalances.accountId,
+              rows.map((a) => a.id),
+            ),
+          ),
     )
     .groupBy(accountBalances.accountId, accountBalances.currencyCode);
   const byId = new Map(rows.map((a) => [a.id, a]));
-  const foreign = sums.filter((s) => s.currency !== byId.get(s.accountId)!.currencyCode);
+  const foreign = sums.filter((s) => byId.has(s.accountId) && s.currency !== byId.get(s.accountId)!.currencyCode);
   const codes = [...new Set(foreign.flatMap((s) => [s.currency, byId.get(s.accountId)!.currencyCode]))];
   const used = codes.length ? await ratesOn(ctx.tx, codes, '9999-12-31', 'currency') : null;
   for (const s of sums) {
-    const a = byId.get(s.accountId)!;
+    const a = byId.get(s.accountId);
+    if (!a) continue;
     const raw = BigInt(s.total);
     const inOwn =
       s.currency === a.currencyCode || !used ? raw : convertSigned(raw, s.currency, a.currencyCode, used.rates).amount;
@@ -109,8 +113,8 @@ function toAccount(a: AccountRow, fig: { balance: bigint; posted: boolean }, fun
  * assets: what the income, expense and fund lines of the fund add up to), which is what a
  * treasurer reads on the Fund [Equity] tab.
  */
-async function accountsWithFigures(ctx: TenantCtx, rows: AccountRow[]): Promise<TAccount[]> {
-  const figures = await accountFigures(ctx, rows);
+async function accountsWithFigures(ctx: TenantCtx, rows: AccountRow[], allOfTenant = false): Promise<TAccount[]> {
+  const figures = await accountFigures(ctx, rows, { allOfTenant });
   const fundRows = await ctx.tx
     .select({ id: funds.id, fundType: funds.fundType })
     .from(funds)
@@ -142,7 +146,7 @@ export async function chartOfAccounts(ctx: TenantCtx): Promise<TChartOfAccounts>
     .from(accounts)
     .where(eq(accounts.tenantId, ctx.tenantId))
     .orderBy(asc(accounts.code), asc(accounts.name));
-  const all = await accountsWithFigures(ctx, rows);
+  const all = await accountsWithFigures(ctx, rows, true);
   return {
     accountwithHeads: CHART_ORDER.map((type) =>
       heads

@@ -1,8 +1,21 @@
 import { defineConfig } from '@playwright/test';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3210);
+
+/**
+ * The server serves a private copy of the built app, taken as it starts: another build of
+ * apps/web/dist during the run (a shared working tree) would otherwise delete the lazy-loaded
+ * chunks the open pages still ask for. Removed when the run ends.
+ */
+const builtApp = `${root}apps/web/dist`;
+const servedApp = path.join(tmpdir(), `steward-e2e-web-${process.pid}`);
+process.once('exit', () => rmSync(servedApp, { recursive: true, force: true }));
+const copyApp = `node -e "require('node:fs').cpSync(process.argv[1], process.argv[2], { recursive: true })"`;
 
 /**
  * End-to-end tests (DESIGN.md §4): Debian's Chromium (never a downloaded browser) against
@@ -37,7 +50,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    command: `${copyApp} "${builtApp}" "${servedApp}" && npx tsx apps/server/src/main.ts`,
     cwd: root,
     url: `http://127.0.0.1:${port}/health`,
     timeout: 120_000,
@@ -49,7 +62,7 @@ export default defineConfig({
       DATA_DIR: 'memory://',
       DEMO: 'auto',
       LOG_LEVEL: 'warn',
-      WEB_DIST: `${root}apps/web/dist`,
+      WEB_DIST: servedApp,
     },
   },
 });

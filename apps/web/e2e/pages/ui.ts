@@ -30,7 +30,7 @@ export async function pickOption(combobox: Locator, option: string, search?: str
     .filter({ has: combobox.page().locator(`[id="${listId}"]`) });
   const item = popup.locator(`.ant-select-item-option[title="${option.replace(/"/g, '\\"')}"]`);
   await item.click();
-  await expect(popup).toBeHidden();
+  await expect(popup).toBeHidden({ timeout: 3000 });
 }
 
 /** The antd Select (its visible value) around a combobox. */

@@ -189,6 +189,23 @@ async function findAccount(ctx: TenantCtx, id: string): Promise<AccountRow> {
   return a;
 }
 
+/** Account names (case-insensitive) and non-empty codes are unique in a church: 400 naming the field. */
+async function assertUnique(ctx: TenantCtx, name: string, code: string, exceptId: string | null): Promise<void> {
+  const clash = await ctx.tx
+    .select({ id: accounts.id, name: accounts.name, code: accounts.code })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.tenantId, ctx.tenantId),
+        or(sql`lower(${accounts.name}) = lower(${name})`, code ? eq(accounts.code, code) : sql`false`),
+      ),
+    );
+  for (const c of clash.filter((c) => c.id !== exceptId)) {
+    if (c.name.toLowerCase() === name.toLowerCase()) throw badRequest('name', `is already the name of another account`);
+    throw badRequest('code', `is already the code of ${c.name}`);
+  }
+}
+
 async function findHead(ctx: TenantCtx, id: string) {
   const [h] = await ctx.tx
     .select()
@@ -225,8 +242,9 @@ export async function saveAccount(
   input: AccountSave,
   mode: 'create' | 'edit',
 ): Promise<{ account: TAccount; created: boolean }> {
-  const existing = mode === 'edit' ? await findAccount(ctx, input.id ?? '') : null;
   if (mode === 'edit' && !input.id) throw badRequest('id', 'is required to edit an account');
+  const existing = mode === 'edit' && input.id ? await findAccount(ctx, input.id) : null;
+  await assertUnique(ctx, input.name, input.code, existing?.id ?? null);
   const head = input.financialAccountGroupID ? await findHead(ctx, input.financialAccountGroupID) : null;
   const type = (head?.accountType ?? input.accountType ?? existing?.accountType) as TAccountType | undefined;
   if (!type) throw badRequest('accountType', ACCOUNT_REQUIRED_MESSAGE);
@@ -434,6 +452,15 @@ export async function saveFund(ctx: TenantCtx, input: FundSave): Promise<TFund> 
     if (head.accountType !== 'equity') throw badRequest('financialAccountGroupID', 'must be an equity head');
   }
   let fundId = input.id ?? null;
+  const [ownAccount] = fundId
+    ? await ctx.tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(
+          and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.fundId, fundId), eq(accounts.accountType, 'equity')),
+        )
+    : [];
+  await assertUnique(ctx, input.name, input.code, ownAccount?.id ?? null);
   if (fundId) {
     const [f] = await ctx.tx
       .select()

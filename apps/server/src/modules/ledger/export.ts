@@ -6,13 +6,20 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const HEADERS = ['DATE', 'NUMBER', 'DESCRIPTION', 'AMOUNT', 'CURRENCY', 'CATEGORY', 'ACCOUNT', 'APPROVED', 'MEMO'];
 
+/** The categories as the screen names them. */
+const CATEGORY_LABEL: Record<TTransactionRecord['category'], string> = {
+  inflow: 'Income',
+  outflow: 'Expense',
+  Journal: 'Journal',
+};
+
 const cells = (r: TTransactionRecord) => [
   r.date,
   r.transactionNumber,
   r.narration,
   r.amount,
   r.currency.shortCode,
-  r.category,
+  CATEGORY_LABEL[r.category],
   r.accountName,
   r.approved ? 'Yes' : 'No',
   r.memo,

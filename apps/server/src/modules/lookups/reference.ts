@@ -14,7 +14,7 @@ const titleCase = (s: string) => s.replace(/\b([a-z])/g, (m) => m.toUpperCase())
 /** ISO 4217 currencies (from currency-codes) with their first country and symbol. */
 export function allCurrencies(): TCurrency[] {
   currencyList ??= listCurrencies().map((c: CurrencyInfo) => {
-    const country = titleCase(c.countries[0] ?? '');
+    const country = issuingCountry(c);
     return {
       id: c.number,
       shortCode: c.code,
@@ -26,6 +26,26 @@ export function allCurrencies(): TCurrency[] {
     };
   });
   return currencyList;
+}
+
+/**
+ * The country a currency belongs to for display ('NGN - Nigeria', 'USD - United States'):
+ * an ISO 4217 code starts with its issuer's ISO 3166 alpha-2 code; a shared currency with no
+ * such country (EUR, XOF) shows its own name.
+ */
+function issuingCountry(c: CurrencyInfo): string {
+  const alpha2 = c.code.slice(0, 2);
+  const name = countries.getName(alpha2, 'en');
+  if (
+    name &&
+    c.countries.some(
+      (n) => countries.getAlpha2Code(n, 'en') === alpha2 || n.toLowerCase().startsWith(name.toLowerCase().slice(0, 6)),
+    )
+  ) {
+    return name;
+  }
+  if (name && c.countries.length === 1) return name;
+  return c.countries.length === 1 ? titleCase(c.countries[0]!) : c.name;
 }
 
 /** ISO 3166 countries (from i18n-iso-countries) with the currency they use, where known. */

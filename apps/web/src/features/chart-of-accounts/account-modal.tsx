@@ -57,6 +57,8 @@ export function AccountModal({ open, account, presetHeadId, onClose, onSaved }: 
       footer={null}
       destroyOnHidden
       width={560}
+      // The footer has the spec's 'Close' button; the corner icon gets another name.
+      closable={{ 'aria-label': 'Close dialog' }}
     >
       {open ? (
         <AccountForm

@@ -42,6 +42,13 @@ export function ChartOfAccountsPage() {
   const open = (type: TAccountType, account: TAccount | null, headId: string | null) =>
     setEditor({ kind: isFundTab(type) ? 'fund' : 'account', account, headId });
   const close = () => setEditor({ kind: 'none' });
+  const edit = (type: TAccountType, account: TAccount) => {
+    const fund = fundOfAccount(account, funds.data ?? []);
+    // An equity account that is no fund's (e.g. a clearing account) is edited as an account.
+    if (isFundTab(type) && !fund && account.fundType === null)
+      return setEditor({ kind: 'account', account, headId: account.financialAccountGroupID });
+    open(type, { ...account, fundType: account.fundType ?? fund?.fundType ?? null }, account.financialAccountGroupID);
+  };
 
   const header = (
     <PageHeader
@@ -94,7 +101,7 @@ export function ChartOfAccountsPage() {
                     key={head.id}
                     head={head}
                     onAdd={(h) => open(t.type, null, h.id)}
-                    onEdit={(a) => open(t.type, a, a.financialAccountGroupID)}
+                    onEdit={(a) => edit(t.type, a)}
                     onDelete={(a) => deleteAccount(a, t.type === 'equity' ? fundOfAccount(a, funds.data ?? []) : null)}
                   />
                 ))

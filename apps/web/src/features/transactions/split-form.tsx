@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TAccountOption } from '@steward/contracts/ledger';
-import { Alert, Button, Col, DatePicker, Flex, Input, Row, Select } from 'antd';
+import { Alert, Button, Col, DatePicker, Divider, Flex, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DATE_FORMAT, ISO_DATE } from '../../components/dates.ts';
@@ -141,7 +141,10 @@ export function SplitForm({
         </Col>
       </Row>
 
-      <div style={{ marginTop: 20 }} aria-label="Split lines" role="region">
+      <div style={{ marginTop: 8 }} aria-label="Split lines" role="region">
+        <Divider titlePlacement="start" style={{ margin: '16px 0 4px' }}>
+          {kind === 'income' ? 'Income accounts' : 'Expense accounts'}
+        </Divider>
         {lines.map((line, index) => (
           <SplitLineFields
             key={line.key}

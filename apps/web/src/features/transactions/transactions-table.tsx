@@ -1,6 +1,6 @@
-import { CheckCircleFilled, CheckOutlined, DownloadOutlined, FilterOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CheckOutlined, DownloadOutlined, FilterOutlined, InboxOutlined } from '@ant-design/icons';
 import { FINANCE_PAGE_SIZE, type TTransactionRecord } from '@steward/contracts/finance';
-import { Button, DatePicker, Dropdown, Flex, Input, Select, Spin, Tooltip, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Dropdown, Empty, Flex, Input, Select, Spin, Tooltip, type TableColumnsType } from 'antd';
 import { useState, type Key } from 'react';
 import { EXPORT_FORMATS, transactionsExportUrl, type ExportFormat } from '../../api/finance.ts';
 import { isNetworkError } from '../../api/http.ts';
@@ -167,7 +167,16 @@ export function TransactionsTable({ accountId, onOpen }: TransactionsTableProps)
           selectedRowKeys: selected,
           onChange: (keys) => setPaging({ key: filterKey, page, selected: keys }),
         }}
-        locale={{ emptyText: <EmptyState description={FINANCE_MESSAGES.noData} /> }}
+        locale={{
+          // An icon without an SVG <title>, so 'No data' is the only text of the empty list.
+          emptyText: (
+            <Empty
+              image={<InboxOutlined aria-hidden style={{ fontSize: 44, color: '#d0d5dd' }} />}
+              styles={{ image: { height: 48 } }}
+              description={FINANCE_MESSAGES.noData}
+            />
+          ),
+        }}
         onOpenRow={onOpen}
         rowLabel={(r) => `Open ${r.narration || r.transactionNumber} of ${formatDate(r.date)}`}
         footer={
@@ -177,7 +186,7 @@ export function TransactionsTable({ accountId, onOpen }: TransactionsTableProps)
                   ref={progressive.sentinelRef}
                   style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 12 }}
                 >
-                  <Spin size="small" />
+                  {progressive.pending ? <Spin size="small" aria-label="Loading more rows" /> : null}
                   <Button type="link" onClick={progressive.showMore}>
                     Show more rows
                   </Button>
@@ -194,14 +203,15 @@ export function TransactionsTable({ accountId, onOpen }: TransactionsTableProps)
           // The spec's order is total, sizes, prev, pager, next, jumper: the size picker sits with the total.
           showTotal: (total) => (
             <Flex align="center" gap={8} component="span">
-              <span>{`Total ${total}`}</span>
+              <span>{`Total ${total} item${total === 1 ? '' : 's'}`}</span>
               <Select<number>
                 size="small"
                 aria-label="Rows per page"
                 value={pageSize}
                 onChange={setPageSize}
                 options={PAGE_SIZES.map((n) => ({ value: n, label: `${n} / page` }))}
-                style={{ width: 100 }}
+                popupMatchSelectWidth={false}
+                style={{ width: 116 }}
               />
             </Flex>
           ),

@@ -38,5 +38,7 @@ export function useProgressiveRows<T>(rows: readonly T[], resetKey: string) {
     [resetKey, count, rows.length],
   );
 
-  return { visible: rows.slice(0, count), hasMore, sentinelRef: setSentinel, showMore };
+  /** More rows are on their way (the sentinel is in view, the 1-second delay runs). */
+  const pending = inView && hasMore;
+  return { visible: rows.slice(0, count), hasMore, pending, sentinelRef: setSentinel, showMore };
 }

@@ -20,6 +20,16 @@ export const ZAmount = z
   });
 
 /**
+ * A decimal amount that may carry a minus sign, for the finance page, whose saves take
+ * amounts as absolute values (spec §5). Converted at the server edge like ZAmount.
+ */
+export const ZSignedAmount = z
+  .union([z.number(), z.string()])
+  .refine((v) => (typeof v === 'number' ? Number.isFinite(v) : /^\s*-?\d[\d,]*(\.\d+)?\s*$/.test(v)), {
+    message: 'must be a number',
+  });
+
+/**
  * A calendar date: 'YYYY-MM-DD', an ISO timestamp, or the US 'MM-DD-YYYY' / 'MM/DD/YYYY'
  * the spec's screens send. Normalised to 'YYYY-MM-DD'.
  */

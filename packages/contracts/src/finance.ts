@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmount, ZDate, ZEnvelope, ZId, ZOptionalId } from './common.ts';
+import { ZDate, ZEnvelope, ZId, ZOptionalId, ZSignedAmount } from './common.ts';
 
 /** Finance-page document categories (spec §3): income, expense, general-ledger journal. */
 export const TRANSACTION_CATEGORIES = ['inflow', 'outflow', 'Journal'] as const;
@@ -44,7 +44,7 @@ export const ZTransactionPage = z.object({ records: z.array(ZTransactionRecord),
 /** One split line of an income or expense (spec §3): amount, account, optional donor. */
 export const ZSplitLineInput = z.object({
   accountID: ZId,
-  amount: ZAmount,
+  amount: ZSignedAmount,
   contactID: ZOptionalId.optional(),
   fundID: ZOptionalId.optional(),
   memo: z.string().trim().max(300).optional(),
@@ -52,7 +52,7 @@ export const ZSplitLineInput = z.object({
 
 const docFields = {
   id: ZId.optional(),
-  amount: ZAmount,
+  amount: ZSignedAmount,
   date: ZDate,
   memo: z.string().trim().max(500).optional().default(''),
   transactionNumber: z.string().trim().max(40).optional(),
@@ -80,7 +80,7 @@ export type TExpenseSave = z.input<typeof ZExpenseSave>;
 export const ZJournalLineInput = z
   .object({
     category: z.enum(['inflow', 'outflow']),
-    amount: ZAmount,
+    amount: ZSignedAmount,
     debitAccountID: ZOptionalId.optional(),
     creditAccountID: ZOptionalId.optional(),
     memo: z.string().trim().max(300).optional().default(''),

@@ -67,7 +67,7 @@ async function resolveSplits(
     const account = await requireAccount(ctx, s.accountID, `${f}.accountID`, 'any');
     if (account.id === cashAccountId) throw badRequest(`${f}.accountID`, 'must differ from the cash or bank account');
     const amount =
-      splits.length === 1 ? total : amountToMinor(String(s.amount).replace(/^-/, ''), currency, `${f}.amount`);
+      splits.length === 1 ? total : amountToMinor(String(s.amount).trim().replace(/^-/, ''), currency, `${f}.amount`);
     if (s.contactID) await requirePerson(ctx, s.contactID, `${f}.contactID`);
     const fundId = await resolveFund(ctx, account.fundId, s.fundID, `${f}.fundID`);
     out.push({
@@ -123,11 +123,24 @@ interface DocWrite {
 /** Writes (or rewrites) a document with its lines and posts its entry; an edit reverses the old one. */
 async function writeDoc(ctx: TenantCtx, w: DocWrite): Promise<{ id: string; transactionNumber: string }> {
   let doc: DocRow;
+  let deferred: string[] = [];
   if (w.id) {
     const old = await findDoc(ctx, w.id);
     if (old.category !== w.category) throw badRequest('category', `is ${old.category}; a document keeps its category`);
-    if (old.journalEntryId)
-      await reverseEntry(ctx, old.journalEntryId, old.transactionDate, `Edit of ${old.transactionNumber}`);
+    // The fund check waits for the new posting: an edit that raises a restricted gift whose
+    // money was partly spent must not fail half-way, after only the reversal.
+    if (old.journalEntryId) {
+      const reversal = await reverseEntry(
+        ctx,
+        old.journalEntryId,
+        old.transactionDate,
+        `Edit of ${old.transactionNumber}`,
+        {
+          deferFundCheck: true,
+        },
+      );
+      deferred = reversal.restrictedFunds;
+    }
     await ctx.tx
       .delete(financialTransactionLines)
       .where(
@@ -171,14 +184,18 @@ async function writeDoc(ctx: TenantCtx, w: DocWrite): Promise<{ id: string; tran
   await ctx.tx
     .insert(financialTransactionLines)
     .values(w.lines.map((l, i) => ({ tenantId: ctx.tenantId, transactionId: doc.id, lineNo: i + 1, ...l })));
-  const entryId = await postEntry(ctx, {
-    entryDate: w.date,
-    memo: w.narration,
-    sourceType: w.category === 'Journal' ? 'journal' : w.category === 'inflow' ? 'income' : 'expense',
-    sourceId: doc.id,
-    currencyCode: w.currency,
-    lines: w.posting,
-  });
+  const entryId = await postEntry(
+    ctx,
+    {
+      entryDate: w.date,
+      memo: w.narration,
+      sourceType: w.category === 'Journal' ? 'journal' : w.category === 'inflow' ? 'income' : 'expense',
+      sourceId: doc.id,
+      currencyCode: w.currency,
+      lines: w.posting,
+    },
+    { alsoCheckFunds: deferred },
+  );
   await ctx.tx
     .update(financialTransactions)
     .set({ journalEntryId: entryId })
@@ -193,7 +210,7 @@ async function writeDoc(ctx: TenantCtx, w: DocWrite): Promise<{ id: string; tran
  */
 export async function saveIncome(ctx: TenantCtx, input: IncomeSave) {
   const cash = await requireAccount(ctx, input.debitAccountID, 'debitAccountID', 'cashBank');
-  const total = amountToMinor(String(input.amount).replace(/^-/, ''), cash.currencyCode, 'amount');
+  const total = amountToMinor(String(input.amount).trim().replace(/^-/, ''), cash.currencyCode, 'amount');
   const lines = await resolveSplits(
     ctx,
     input.creditSplitAccounts,
@@ -225,7 +242,7 @@ export async function saveIncome(ctx: TenantCtx, input: IncomeSave) {
 /** Save expense (spec 2.8, §3, §5): money out of a cash/bank account, debited to the split lines. */
 export async function saveExpense(ctx: TenantCtx, input: ExpenseSave) {
   const cash = await requireAccount(ctx, input.creditAccountID, 'creditAccountID', 'cashBank');
-  const total = amountToMinor(String(input.amount).replace(/^-/, ''), cash.currencyCode, 'amount');
+  const total = amountToMinor(String(input.amount).trim().replace(/^-/, ''), cash.currencyCode, 'amount');
   const lines = await resolveSplits(
     ctx,
     input.debitSplitAccounts,
@@ -268,7 +285,7 @@ export async function saveJournal(ctx: TenantCtx, input: JournalSave, id?: strin
     const accountId = (l.category === 'inflow' ? l.debitAccountID : l.creditAccountID)!;
     const field = `${i}.${l.category === 'inflow' ? 'debitAccountID' : 'creditAccountID'}`;
     const account = await requireAccount(ctx, accountId, field, 'any');
-    const amount = amountToMinor(String(l.amount).replace(/^-/, ''), currency, `${i}.amount`);
+    const amount = amountToMinor(String(l.amount).trim().replace(/^-/, ''), currency, `${i}.amount`);
     if (l.contactID) await requirePerson(ctx, l.contactID, `${i}.contactID`);
     const fundId = await resolveFund(ctx, account.fundId, l.fundID, `${i}.fundID`);
     lines.push({

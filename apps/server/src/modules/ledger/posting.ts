@@ -172,21 +172,23 @@ export async function fundBalances(ctx: TenantCtx, fundIds: string[]): Promise<M
 }
 
 /**
- * Inserts an entry's lines, refusing (400 naming `fund`) any that would take a
- * donor-restricted fund below zero. The funds concerned are locked first, in id order, so
- * concurrent spending from one fund is serialised.
+ * Locks the donor-restricted funds among `fundIds` (in id order, FOR NO KEY UPDATE: it does
+ * not conflict with the key-share locks foreign keys take, so inserts referencing the fund
+ * cannot deadlock against it), serialising everything that spends from one fund.
  */
-async function insertChecked(ctx: TenantCtx, entryId: string, lines: LineRow[]): Promise<void> {
-  const fundIds = [...new Set(lines.map((l) => l.fundId))].sort();
-  const restricted = await ctx.tx
+async function lockRestricted(ctx: TenantCtx, fundIds: string[]) {
+  const ids = [...new Set(fundIds)].sort();
+  if (ids.length === 0) return [];
+  return ctx.tx
     .select()
     .from(funds)
-    .where(and(eq(funds.tenantId, ctx.tenantId), inArray(funds.id, fundIds), eq(funds.fundType, 1)))
+    .where(and(eq(funds.tenantId, ctx.tenantId), inArray(funds.id, ids), eq(funds.fundType, 1)))
     .orderBy(asc(funds.id))
-    .for('update');
-  await ctx.tx
-    .insert(journalLines)
-    .values(lines.map((l, i) => ({ tenantId: ctx.tenantId, entryId, lineNo: i + 1, ...l })));
+    .for('no key update');
+}
+
+/** Refuses (400 naming `fund`) when a restricted fund's balance is below zero. */
+async function checkRestricted(ctx: TenantCtx, restricted: (typeof funds.$inferSelect)[]): Promise<void> {
   if (restricted.length === 0) return;
   const balances = await fundBalances(
     ctx,
@@ -200,13 +202,35 @@ async function insertChecked(ctx: TenantCtx, entryId: string, lines: LineRow[]):
 }
 
 /**
+ * Inserts an entry's lines after locking the restricted funds they touch, then (unless the
+ * caller defers it to a later posting in the same transaction) checks no restricted fund
+ * went below zero. Returns the restricted funds touched.
+ */
+async function insertChecked(ctx: TenantCtx, entryId: string, lines: LineRow[], opts: PostOptions = {}) {
+  const restricted = await lockRestricted(ctx, [...lines.map((l) => l.fundId), ...(opts.alsoCheckFunds ?? [])]);
+  await ctx.tx
+    .insert(journalLines)
+    .values(lines.map((l, i) => ({ tenantId: ctx.tenantId, entryId, lineNo: i + 1, ...l })));
+  if (!opts.deferFundCheck) await checkRestricted(ctx, restricted);
+  return restricted.map((f) => f.id);
+}
+
+/** Options of postEntry / reverseEntry for a correction made of a reversal and a new entry. */
+export interface PostOptions {
+  /** skip the restricted-fund check: a later posting in the transaction makes it */
+  deferFundCheck?: boolean;
+  /** funds a deferred reversal touched, to check with this posting */
+  alsoCheckFunds?: string[];
+}
+
+/**
  * Posts a journal entry (DESIGN.md §1.3) from lines in the posting's currency, converting
  * lines on accounts of other currencies (see toAccountCurrencies). The database rejects an
  * unbalanced entry at commit; this checks first for a clear error.
  * Throws 400 naming `fund` (restricted fund overdrawn) or `currency` (no stored rate).
  * @returns the new entry's id
  */
-export async function postEntry(ctx: TenantCtx, posting: Posting): Promise<string> {
+export async function postEntry(ctx: TenantCtx, posting: Posting, opts: PostOptions = {}): Promise<string> {
   const ids = [...new Set(posting.lines.map((l) => l.accountId))];
   const rows = ids.length
     ? await ctx.tx
@@ -231,17 +255,24 @@ export async function postEntry(ctx: TenantCtx, posting: Posting): Promise<strin
       createdBy: ctx.userId,
     })
     .returning({ id: journalEntries.id });
-  await insertChecked(ctx, entry!.id, lines);
+  await insertChecked(ctx, entry!.id, lines, opts);
   return entry!.id;
 }
 
 /**
  * Posts the reversal of `entryId`: the same lines negated, dated `entryDate`. An entry can
  * be reversed once (unique index). Throws 400 naming `fund` when undoing it would take a
- * donor-restricted fund below zero (its money was already spent).
- * @returns the reversal entry's id
+ * donor-restricted fund below zero (its money was already spent) — unless `deferFundCheck`
+ * hands that check to the correction's new posting (pass `restrictedFunds` on to it).
+ * @returns the reversal entry's id and the restricted funds it touched
  */
-export async function reverseEntry(ctx: TenantCtx, entryId: string, entryDate: string, memo: string): Promise<string> {
+export async function reverseEntry(
+  ctx: TenantCtx,
+  entryId: string,
+  entryDate: string,
+  memo: string,
+  opts: PostOptions = {},
+): Promise<{ entryId: string; restrictedFunds: string[] }> {
   const lines = await ctx.tx
     .select()
     .from(journalLines)
@@ -259,7 +290,7 @@ export async function reverseEntry(ctx: TenantCtx, entryId: string, entryDate: s
       createdBy: ctx.userId,
     })
     .returning({ id: journalEntries.id });
-  await insertChecked(
+  const restrictedFunds = await insertChecked(
     ctx,
     entry!.id,
     merge(
@@ -275,6 +306,7 @@ export async function reverseEntry(ctx: TenantCtx, entryId: string, entryDate: s
         fxSource: l.fxSource,
       })),
     ),
+    opts,
   );
-  return entry!.id;
+  return { entryId: entry!.id, restrictedFunds };
 }

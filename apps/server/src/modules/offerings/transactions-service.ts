@@ -42,28 +42,32 @@ async function resolveRow(ctx: TenantCtx, input: RowInput, i: number): Promise<R
 }
 
 /** Posts the journal entry of an offering row and links it; returns the entry id. */
-async function postRow(ctx: TenantCtx, row: OfferingRow): Promise<string> {
+async function postRow(ctx: TenantCtx, row: OfferingRow, alsoCheckFunds: string[] = []): Promise<string> {
   const { item, incomeFundId, remittances } = await itemForPosting(
     ctx,
     row.contributionItemId,
     'financialContributionID',
     true,
   );
-  const entryId = await postEntry(ctx, {
-    entryDate: row.transactionDate,
-    memo: `${item.name} (${row.paymentChannel})`,
-    sourceType: 'offering',
-    sourceId: row.id,
-    currencyCode: row.currencyCode,
-    lines: offeringLines({
-      amountMinor: row.amountMinor,
-      cashAccountId: item.cashAccountId,
-      incomeAccountId: item.incomeAccountId,
-      incomeFundId,
-      personId: row.personId,
-      remittances,
-    }),
-  });
+  const entryId = await postEntry(
+    ctx,
+    {
+      entryDate: row.transactionDate,
+      memo: `${item.name} (${row.paymentChannel})`,
+      sourceType: 'offering',
+      sourceId: row.id,
+      currencyCode: row.currencyCode,
+      lines: offeringLines({
+        amountMinor: row.amountMinor,
+        cashAccountId: item.cashAccountId,
+        incomeAccountId: item.incomeAccountId,
+        incomeFundId,
+        personId: row.personId,
+        remittances,
+      }),
+    },
+    { alsoCheckFunds },
+  );
   await ctx.tx
     .update(offeringTransactions)
     .set({ journalEntryId: entryId, updatedAt: new Date() })
@@ -146,9 +150,11 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
   const resolvedFirst = await resolveRow(ctx, first, 0);
   const resolvedRest: ResolvedRow[] = [];
   for (const [i, input] of rest.entries()) resolvedRest.push(await resolveRow(ctx, input, i + 1));
-  if (existing.journalEntryId) {
-    await reverseEntry(ctx, existing.journalEntryId, existing.transactionDate, `Edit of offering ${existing.id}`);
-  }
+  const reversal = existing.journalEntryId
+    ? await reverseEntry(ctx, existing.journalEntryId, existing.transactionDate, `Edit of offering ${existing.id}`, {
+        deferFundCheck: true,
+      })
+    : null;
   const [updated] = await ctx.tx
     .update(offeringTransactions)
     .set({
@@ -163,7 +169,7 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
     })
     .where(and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, existing.id)))
     .returning();
-  await postRow(ctx, updated!);
+  await postRow(ctx, updated!, reversal?.restrictedFunds ?? []);
   const saved = [await savedView(ctx, updated!)];
   for (const r of resolvedRest) saved.push(await savedView(ctx, await insertRow(ctx, r, existing.source)));
   return saved;

@@ -58,6 +58,10 @@ export class OfferingsPage {
   /** Opens the ACTION menu of `row` and chooses `action` (View Report, Edit, Delete). */
   async rowAction(row: Locator, action: 'View Report' | 'Edit' | 'Delete'): Promise<void> {
     await row.getByRole('button', { name: /^Actions for / }).click();
-    await this.page.getByRole('menuitem', { name: action, exact: true }).click();
+    const item = this.page.getByRole('menuitem', { name: action, exact: true });
+    // Pointed at first, as in pickOption: the freshly opened menu must know the pointer is in it.
+    await item.hover();
+    await expect(item).toHaveClass(/\bant-dropdown-menu-item-active\b/);
+    await item.click();
   }
 }

@@ -29,8 +29,13 @@ export async function pickOption(combobox: Locator, option: string, search?: str
     .locator('.ant-select-dropdown')
     .filter({ has: combobox.page().locator(`[id="${listId}"]`) });
   const item = popup.locator(`.ant-select-item-option[title="${option.replace(/"/g, '\\"')}"]`);
+  // Point at the option and let the select mark it active before pressing, as a hand would:
+  // a press in the same instant as the pointer arrives can reach the select before it knows
+  // its freshly opened list, which it then takes for a press outside and starts closing.
+  await item.hover();
+  await expect(item).toHaveClass(/\bant-select-item-option-active\b/);
   await item.click();
-  await expect(popup).toBeHidden({ timeout: 3000 });
+  await expect(popup).toBeHidden();
 }
 
 /** The antd Select (its visible value) around a combobox. */

@@ -88,6 +88,8 @@ async function insertRow(ctx: TenantCtx, r: ResolvedRow, source: string): Promis
       paymentChannel: r.input.paymentChannel,
       personId: r.personId,
       source,
+      // clock time, not transaction time: rows saved together keep their order in the list
+      createdAt: sql`clock_timestamp()`,
     })
     .returning();
   await postRow(ctx, row!);

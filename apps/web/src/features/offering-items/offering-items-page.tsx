@@ -188,7 +188,7 @@ export function OfferingItemsPage() {
           onChange: setPage,
           showSizeChanger: false,
           showQuickJumper: true,
-          showTotal: (total) => `Total ${total} items`,
+          showTotal: (total) => `Total ${total} item${total === 1 ? '' : 's'}`,
           hideOnSinglePage: false,
         }}
       />

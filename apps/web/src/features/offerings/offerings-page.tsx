@@ -149,7 +149,7 @@ export function OfferingsPage() {
           pageSize: OFFERINGS_PAGE_SIZE,
           showSizeChanger: false,
           showQuickJumper: true,
-          showTotal: (total) => `Total ${total} items`,
+          showTotal: (total) => `Total ${total} item${total === 1 ? '' : 's'}`,
           ...(filter === null
             ? {
                 current: page,

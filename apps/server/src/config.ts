@@ -1,3 +1,4 @@
+import { resolve as resolvePath } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -11,8 +12,12 @@ export const ZConfig = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** PostgreSQL connection string; when empty the embedded PGlite database is used. */
   DATABASE_URL: z.string().optional(),
-  /** PGlite data folder ('memory://' for an in-memory database). */
+  /**
+   * PGlite data folder ('memory://' for an in-memory database). A relative path is taken from
+   * the folder npm was started in (INIT_CWD), so `npm start` at the root uses ./data there.
+   */
   DATA_DIR: z.string().default('./data'),
+  INIT_CWD: z.string().optional(),
   /** Session lifetime in hours. */
   SESSION_HOURS: z.coerce
     .number()
@@ -51,4 +56,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** The PGlite data folder: relative paths are taken from where npm was started (INIT_CWD). */
+export function resolveDataDir(config: TConfig): string {
+  return config.DATA_DIR.startsWith('memory://')
+    ? config.DATA_DIR
+    : resolvePath(config.INIT_CWD ?? '.', config.DATA_DIR);
 }

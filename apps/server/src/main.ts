@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.ts';
+import { loadConfig, resolveDataDir } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { buildApp } from './app.ts';
@@ -10,7 +10,8 @@ import { ensureDemo } from './demo/seed-demo.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const webDist = config.WEB_DIST || resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const dataDir = resolveDataDir(config);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();
   await seedReferenceData(database.db);
   const wantDemo =
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', close);
   await app.listen({ port: config.PORT, host: config.HOST });
   console.log(
-    `Steward is serving on http://localhost:${config.PORT} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''})`,
+    `Steward is serving on http://localhost:${config.PORT} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${dataDir}` : ''})`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.ts';
+import { loadConfig, resolveDataDir } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { importFxSnapshot, loadSnapshot } from '../db/seed/reference.ts';
 
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     if (!/^[A-Za-z]{3}$/.test(code) || !(Number(rate) > 0)) throw new Error(`bad rate ${code}: ${rate}`);
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: resolveDataDir(config) });
   await database.migrate();
   const n = await importFxSnapshot(database.db, snap);
   await database.close();

@@ -130,11 +130,10 @@ export async function contributionReport(
   };
   const today = await rowsBetween(ctx, date, date, activityId ? { activityIds: [activityId] } : {});
   const totalToday = total(today);
-  const [lastWeek, lastMonth, lastYear] = await Promise.all([
-    totalOn(day.subtract(7, 'day')),
-    totalOn(day.subtract(1, 'month')),
-    totalOn(day.subtract(1, 'year')),
-  ]);
+  // One transaction is one connection: its queries run one after another.
+  const lastWeek = await totalOn(day.subtract(7, 'day'));
+  const lastMonth = await totalOn(day.subtract(1, 'month'));
+  const lastYear = await totalOn(day.subtract(1, 'year'));
   const firstMonth = day.startOf('month').subtract(11, 'month');
   const monthEnd = day.endOf('month').format('YYYY-MM-DD');
   const yearIds = sameCategory ? await sameCategory(firstMonth.format('YYYY-MM-DD'), monthEnd) : undefined;

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { ZExpenseSave, ZIncomeSave, ZJournalSave } from '@steward/contracts/finance';
 import { JOURNAL_UNBALANCED_MESSAGE } from '@steward/contracts/finance';
 import type { TenantCtx } from '../../lib/context.ts';
-import { queryRows } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { amountToMinor } from '../../lib/money.ts';
 import { requirePerson } from '../people/service.ts';
@@ -84,10 +83,28 @@ async function resolveSplits(
   return out;
 }
 
+/**
+ * The user's number, or the church's next `TRX-000001`-style number from its own counter
+ * (the row lock on the church serialises concurrent saves; numbers never reveal other churches').
+ */
 async function nextNumber(ctx: TenantCtx, given: string | undefined): Promise<string> {
   if (given) return given;
-  const rows = await queryRows<{ n: string }>(ctx.tx, sql`select nextval('financial_transaction_no_seq')::text as n`);
-  return `TRX-${rows[0]!.n.padStart(6, '0')}`;
+  for (;;) {
+    const [row] = await ctx.tx
+      .update(tenants)
+      .set({ nextTransactionNo: sql`${tenants.nextTransactionNo} + 1` })
+      .where(eq(tenants.id, ctx.tenantId))
+      .returning({ n: sql<number>`${tenants.nextTransactionNo} - 1` });
+    const number = `TRX-${String(row!.n).padStart(6, '0')}`;
+    // a number a user typed earlier may already stand in the counter's way
+    const [taken] = await ctx.tx
+      .select({ id: financialTransactions.id })
+      .from(financialTransactions)
+      .where(
+        and(eq(financialTransactions.tenantId, ctx.tenantId), eq(financialTransactions.transactionNumber, number)),
+      );
+    if (!taken) return number;
+  }
 }
 
 async function findDoc(ctx: TenantCtx, id: string): Promise<DocRow> {

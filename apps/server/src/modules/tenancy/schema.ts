@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, tenantFk, tenantId } from '../../db/columns.ts';
 
@@ -9,6 +9,8 @@ export const tenants = pgTable('tenants', {
   countryCode: text('country_code').notNull(),
   currencyCode: text('currency_code').notNull(),
   logoUrl: text('logo_url'),
+  /** the next finance-document number (TRX-000001...), counted per church */
+  nextTransactionNo: bigint('next_transaction_no', { mode: 'number' }).notNull().default(1),
   createdAt: createdAt(),
 });
 

@@ -220,73 +220,92 @@ async function writeDoc(ctx: TenantCtx, w: DocWrite): Promise<{ id: string; tran
   return { id: doc.id, transactionNumber: doc.transactionNumber };
 }
 
+/** What differs between an income and an expense: the cash side, the split side, the words. */
+interface CashDocument {
+  category: 'inflow' | 'outflow';
+  cashField: 'debitAccountID' | 'creditAccountID';
+  splitField: 'creditSplitAccounts' | 'debitSplitAccounts';
+  narration: (cashName: string) => string;
+}
+
 /**
- * Save income (spec 2.8, §3, §5): money into a cash/bank account, credited to the split
- * lines (each with an optional donor and fund). With `id`, edits: reverses and re-posts.
- * Throws 400 naming the field; 404 for a missing or foreign id.
+ * An income or expense: money into (or out of) a cash/bank account, against the split lines
+ * (each with an optional donor and fund; the cash side of each line sits in that line's fund).
+ * With `id`, edits: reverses and re-posts. Throws 400 naming the field; 404 for a foreign id.
  */
-export async function saveIncome(ctx: TenantCtx, input: IncomeSave) {
-  const cash = await requireAccount(ctx, input.debitAccountID, 'debitAccountID', 'cashBank');
+async function saveCashDocument(
+  ctx: TenantCtx,
+  kind: CashDocument,
+  input: {
+    id?: string | undefined;
+    amount: string | number;
+    date: string;
+    memo: string;
+    transactionNumber?: string | undefined;
+  },
+  cashAccountId: string,
+  splits: SplitInput[],
+) {
+  const cash = await requireAccount(ctx, cashAccountId, kind.cashField, 'cashBank');
   const total = amountToMinor(String(input.amount).trim().replace(/^-/, ''), cash.currencyCode, 'amount');
-  const lines = await resolveSplits(
-    ctx,
-    input.creditSplitAccounts,
-    total,
-    cash.currencyCode,
-    'creditSplitAccounts',
-    'credit',
-    cash.id,
-  );
+  const splitSide = kind.category === 'inflow' ? 'credit' : 'debit';
+  const lines = await resolveSplits(ctx, splits, total, cash.currencyCode, kind.splitField, splitSide, cash.id);
+  // income: cash debited, split lines credited; expense: the other way round
+  const sign = kind.category === 'inflow' ? 1n : -1n;
   const posting = lines.flatMap((l) => [
-    { accountId: cash.id, fundId: l.fundId, amountMinor: l.amountMinor, personId: l.personId, memo: l.memo },
-    { accountId: l.accountId, fundId: l.fundId, amountMinor: -l.amountMinor, personId: l.personId, memo: l.memo },
+    { accountId: cash.id, fundId: l.fundId, amountMinor: sign * l.amountMinor, personId: l.personId, memo: l.memo },
+    {
+      accountId: l.accountId,
+      fundId: l.fundId,
+      amountMinor: -sign * l.amountMinor,
+      personId: l.personId,
+      memo: l.memo,
+    },
   ]);
   return writeDoc(ctx, {
     id: input.id,
-    category: 'inflow',
+    category: kind.category,
     date: input.date,
     memo: input.memo,
     transactionNumber: input.transactionNumber,
     accountId: cash.id,
     currency: cash.currencyCode,
     total,
-    narration: input.memo || `Income into ${cash.name}`,
+    narration: input.memo || kind.narration(cash.name),
     lines,
     posting,
   });
 }
 
-/** Save expense (spec 2.8, §3, §5): money out of a cash/bank account, debited to the split lines. */
-export async function saveExpense(ctx: TenantCtx, input: ExpenseSave) {
-  const cash = await requireAccount(ctx, input.creditAccountID, 'creditAccountID', 'cashBank');
-  const total = amountToMinor(String(input.amount).trim().replace(/^-/, ''), cash.currencyCode, 'amount');
-  const lines = await resolveSplits(
+/** Save income (spec 2.8, §3, §5): money into a cash/bank account, credited to the split lines. */
+export const saveIncome = (ctx: TenantCtx, input: IncomeSave) =>
+  saveCashDocument(
     ctx,
-    input.debitSplitAccounts,
-    total,
-    cash.currencyCode,
-    'debitSplitAccounts',
-    'debit',
-    cash.id,
+    {
+      category: 'inflow',
+      cashField: 'debitAccountID',
+      splitField: 'creditSplitAccounts',
+      narration: (n) => `Income into ${n}`,
+    },
+    input,
+    input.debitAccountID,
+    input.creditSplitAccounts,
   );
-  const posting = lines.flatMap((l) => [
-    { accountId: l.accountId, fundId: l.fundId, amountMinor: l.amountMinor, personId: l.personId, memo: l.memo },
-    { accountId: cash.id, fundId: l.fundId, amountMinor: -l.amountMinor, personId: l.personId, memo: l.memo },
-  ]);
-  return writeDoc(ctx, {
-    id: input.id,
-    category: 'outflow',
-    date: input.date,
-    memo: input.memo,
-    transactionNumber: input.transactionNumber,
-    accountId: cash.id,
-    currency: cash.currencyCode,
-    total,
-    narration: input.memo || `Expense from ${cash.name}`,
-    lines,
-    posting,
-  });
-}
+
+/** Save expense (spec 2.8, §3, §5): money out of a cash/bank account, debited to the split lines. */
+export const saveExpense = (ctx: TenantCtx, input: ExpenseSave) =>
+  saveCashDocument(
+    ctx,
+    {
+      category: 'outflow',
+      cashField: 'creditAccountID',
+      splitField: 'debitSplitAccounts',
+      narration: (n) => `Expense from ${n}`,
+    },
+    input,
+    input.creditAccountID,
+    input.debitSplitAccounts,
+  );
 
 /**
  * Save journal (spec 2.8, §5): general-ledger lines in the tenant currency, 'inflow' a debit

@@ -8,7 +8,8 @@ import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { minorToJson } from '../../lib/money.ts';
 import { findCurrencyByCode, findCurrencyById } from '../lookups/reference.ts';
-import { tenants } from '../tenancy/schema.ts';
+import { homeCurrency } from '../tenancy/service.ts';
+import { unrestrictedFundId } from './service.ts';
 import { contributionItemRemittances, contributionItems } from '../offerings/schema.ts';
 import {
   accountBalances,
@@ -31,11 +32,6 @@ const isProtected = (a: { systemKey: string | null }) => a.systemKey !== null &&
 
 /** Assets and expenses carry debit balances; liabilities, equity and income credit balances. */
 export const naturalSign = (type: string): bigint => (type === 'assets' || type === 'expense' ? 1n : -1n);
-
-async function tenantCurrency(ctx: TenantCtx): Promise<string> {
-  const [t] = await ctx.tx.select({ c: tenants.currencyCode }).from(tenants).where(eq(tenants.id, ctx.tenantId));
-  return t!.c;
-}
 
 /**
  * Balance (minor units of the account's currency, natural sign) and whether anything was
@@ -223,14 +219,6 @@ async function defaultFundHead(ctx: TenantCtx): Promise<string | null> {
   return row?.g ?? null;
 }
 
-async function unrestrictedFund(ctx: TenantCtx): Promise<string> {
-  const [row] = await ctx.tx
-    .select({ f: accounts.fundId })
-    .from(accounts)
-    .where(and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.systemKey, 'unrestricted_fund')));
-  return row!.f!;
-}
-
 /**
  * POST /api/Financials/Accounts/Save (create) and PUT (edit, also edits a fund's account):
  * spec 2.8 add-account dialog and 2.10. The head decides the type and whether the account
@@ -253,7 +241,7 @@ export async function saveAccount(
   }
   const currencyCode = input.currencyID
     ? findCurrencyById(input.currencyID)?.shortCode
-    : (existing?.currencyCode ?? (await tenantCurrency(ctx)));
+    : (existing?.currencyCode ?? (await homeCurrency(ctx)));
   if (!currencyCode) throw badRequest('currencyID', 'is not an ISO 4217 currency');
   let fundId = input.financialFundID ?? existing?.fundId ?? null;
   if (input.financialFundID) {
@@ -274,7 +262,7 @@ export async function saveAccount(
     if (isProtected(existing) && type !== existing.accountType)
       throw badRequest('accountType', 'cannot change for an account Steward relies on');
   }
-  if (type === 'income' && !fundId) fundId = await unrestrictedFund(ctx);
+  if (type === 'income' && !fundId) fundId = await unrestrictedFundId(ctx);
   if (type === 'equity' && !fundId) {
     const [f] = await ctx.tx
       .insert(funds)
@@ -428,7 +416,7 @@ export async function listFunds(ctx: TenantCtx): Promise<TFund[]> {
     ctx,
     rows.map((f) => f.id),
   );
-  const currency = await tenantCurrency(ctx);
+  const currency = await homeCurrency(ctx);
   return rows.map((f) => ({
     id: f.id,
     name: f.name,
@@ -495,7 +483,7 @@ export async function saveFund(ctx: TenantCtx, input: FundSave): Promise<TFund> 
       accountType: 'equity',
       accountGroupId: headId,
       fundId,
-      currencyCode: await tenantCurrency(ctx),
+      currencyCode: await homeCurrency(ctx),
     });
   }
   return (await listFunds(ctx)).find((f) => f.id === fundId)!;

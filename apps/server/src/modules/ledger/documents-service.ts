@@ -8,6 +8,7 @@ import { amountToMinor } from '../../lib/money.ts';
 import { requirePerson } from '../people/service.ts';
 import { isUniqueViolation } from '../auth/service.ts';
 import { tenants } from '../tenancy/schema.ts';
+import { homeCurrency } from '../tenancy/service.ts';
 import { financialTransactionLines, financialTransactions, funds } from './schema.ts';
 import { postEntry, reverseEntry, type PostingLine } from './posting.ts';
 import { requireAccount, unrestrictedFundId } from './service.ts';
@@ -314,8 +315,7 @@ export const saveExpense = (ctx: TenantCtx, input: ExpenseSave) =>
  * the Interfund Transfers account. With `id`, edits.
  */
 export async function saveJournal(ctx: TenantCtx, input: JournalSave, id?: string) {
-  const [tenant] = await ctx.tx.select({ c: tenants.currencyCode }).from(tenants).where(eq(tenants.id, ctx.tenantId));
-  const currency = tenant!.c;
+  const currency = await homeCurrency(ctx);
   const lines: DocLine[] = [];
   for (const [i, l] of input.entries()) {
     const accountId = (l.category === 'inflow' ? l.debitAccountID : l.creditAccountID)!;

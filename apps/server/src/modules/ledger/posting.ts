@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { tenants } from '../tenancy/schema.ts';
+import { homeCurrency } from '../tenancy/service.ts';
 import { accountBalances, accounts, funds, journalEntries, journalLines } from './schema.ts';
 import { convertSigned, ratesOn } from './fx.ts';
 import { systemAccount } from './system-accounts.ts';
@@ -159,8 +159,7 @@ export async function fundBalances(ctx: TenantCtx, fundIds: string[]): Promise<M
       ),
     )
     .groupBy(accountBalances.fundId, accountBalances.currencyCode);
-  const [tenant] = await ctx.tx.select({ c: tenants.currencyCode }).from(tenants).where(eq(tenants.id, ctx.tenantId));
-  const home = tenant!.c;
+  const home = await homeCurrency(ctx);
   const foreign = [...new Set(rows.map((r) => r.currency).filter((c) => c !== home))];
   const used = foreign.length ? await ratesOn(ctx.tx, [home, ...foreign], '9999-12-31', 'currency') : null;
   for (const r of rows) {

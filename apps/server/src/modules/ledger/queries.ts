@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { accountGroups, accounts, funds, journalEntries, journalLines } from './schema.ts';
+import { accountGroups, accounts, funds } from './schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -41,40 +41,4 @@ export async function getAccountBySystemKey(tx: Tx, tenantId: string, key: strin
     .from(accounts)
     .where(and(eq(accounts.tenantId, tenantId), eq(accounts.systemKey, key)));
   return rows[0];
-}
-
-export async function fundExists(tx: Tx, tenantId: string, id: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: funds.id })
-    .from(funds)
-    .where(and(eq(funds.tenantId, tenantId), eq(funds.id, id)));
-  return rows.length > 0;
-}
-
-export const insertEntry = async (tx: Tx, row: typeof journalEntries.$inferInsert) =>
-  (await tx.insert(journalEntries).values(row).returning())[0]!;
-
-export async function insertLines(tx: Tx, rows: (typeof journalLines.$inferInsert)[]): Promise<void> {
-  await tx.insert(journalLines).values(rows);
-}
-
-export async function getEntryLines(tx: Tx, tenantId: string, entryId: string) {
-  return tx
-    .select()
-    .from(journalLines)
-    .where(and(eq(journalLines.tenantId, tenantId), eq(journalLines.entryId, entryId)))
-    .orderBy(asc(journalLines.lineNo));
-}
-
-/** Balance per account and currency in minor units (debits positive). */
-export async function accountBalances(tx: Tx, tenantId: string) {
-  return tx
-    .select({
-      accountId: journalLines.accountId,
-      currencyCode: journalLines.currencyCode,
-      balance: sql<string>`sum(${journalLines.amountMinor})`.as('balance'),
-    })
-    .from(journalLines)
-    .where(eq(journalLines.tenantId, tenantId))
-    .groupBy(journalLines.accountId, journalLines.currencyCode);
 }

@@ -104,14 +104,6 @@ export async function unrestrictedFundId(ctx: TenantCtx): Promise<string> {
   return account.fundId;
 }
 
-/** Balance of every account per currency, minor units, debits positive. */
-export async function balances(
-  ctx: TenantCtx,
-): Promise<{ accountId: string; currencyCode: string; balance: bigint }[]> {
-  const rows = await q.accountBalances(ctx.tx, ctx.tenantId);
-  return rows.map((r) => ({ accountId: r.accountId, currencyCode: r.currencyCode, balance: BigInt(r.balance) }));
-}
-
 /** GET /api/Financials/Accounts/GetAssetAccounts (spec §7): active asset accounts. */
 export async function assetAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {
   return (await q.listAccounts(ctx.tx, ctx.tenantId, { types: ['assets'] })).map(toOption);

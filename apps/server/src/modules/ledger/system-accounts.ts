@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { TenantCtx } from '../../lib/context.ts';
-import { tenants } from '../tenancy/schema.ts';
+import { homeCurrency } from '../tenancy/service.ts';
 import { accountGroups, accounts } from './schema.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -65,7 +65,6 @@ export async function systemAccount(ctx: TenantCtx, key: SystemAccountKey): Prom
       })
       .returning()
   )[0]!;
-  const [tenant] = await ctx.tx.select({ c: tenants.currencyCode }).from(tenants).where(eq(tenants.id, ctx.tenantId));
   await ctx.tx
     .insert(accounts)
     .values({
@@ -75,7 +74,7 @@ export async function systemAccount(ctx: TenantCtx, key: SystemAccountKey): Prom
       description: spec.description,
       accountType: spec.type,
       accountGroupId: head.id,
-      currencyCode: tenant!.c,
+      currencyCode: await homeCurrency(ctx),
       systemKey: key,
     })
     .onConflictDoNothing();

@@ -7,15 +7,10 @@ import { notFound } from '../../lib/errors.ts';
 import { minorToJson } from '../../lib/money.ts';
 import { activities } from '../events/schema.ts';
 import { latestFxRates } from '../lookups/service.ts';
-import { tenants } from '../tenancy/schema.ts';
+import { homeCurrency } from '../tenancy/service.ts';
 import { rowsBetween } from './transactions-service.ts';
 
 type Rows = Awaited<ReturnType<typeof rowsBetween>>;
-
-async function tenantCurrencyCode(ctx: TenantCtx): Promise<string> {
-  const [t] = await ctx.tx.select({ c: tenants.currencyCode }).from(tenants).where(eq(tenants.id, ctx.tenantId));
-  return t?.c ?? 'USD';
-}
 
 /** Sums rows in the tenant currency (minor units), converting others at the latest stored rate. */
 function makeTotaller(currency: string, rates: Record<string, number>) {
@@ -55,7 +50,7 @@ export function periodRanges(today: dayjs.Dayjs): Record<TPeriodKey, { name: str
  * in the tenant currency, a pie chart by offering item and an area chart by date.
  */
 export async function summary(ctx: TenantCtx, source = 'offering', today = dayjs()): Promise<TContributionSummary> {
-  const currency = await tenantCurrencyCode(ctx);
+  const currency = await homeCurrency(ctx);
   const total = makeTotaller(currency, await latestFxRates(ctx.tx));
   const ranges = periodRanges(today);
   const oldest = Object.values(ranges).reduce((m, r) => (r.from < m ? r.from : m), ranges.thisWeek.from);
@@ -97,7 +92,7 @@ export async function contributionReport(
   date: string,
   activityId: string | null,
 ): Promise<TOfferingReport> {
-  const currency = await tenantCurrencyCode(ctx);
+  const currency = await homeCurrency(ctx);
   const total = makeTotaller(currency, await latestFxRates(ctx.tx));
   let activityName = 'All events';
   let sameCategory: ((from: string, to?: string) => Promise<string[]>) | null = null;

@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
@@ -32,6 +33,7 @@ export const contributionItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('contribution_items_name_key').on(t.tenantId, sql`lower(${t.name})`),
     tenantFk('contribution_items_income_fk', t.tenantId, t.incomeAccountId, accounts.tenantId, accounts.id),
     tenantFk('contribution_items_cash_fk', t.tenantId, t.cashAccountId, accounts.tenantId, accounts.id),
   ],
@@ -92,6 +94,10 @@ export const offeringTransactions = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('offering_transactions_date_idx').on(t.tenantId, t.transactionDate),
+    // serves the period summary and the report (issue 6): grouped in SQL from an index-only scan
+    index('offering_transactions_summary_idx')
+      .on(t.tenantId, t.source, t.transactionDate, t.contributionItemId, t.currencyCode, t.amountMinor)
+      .where(sql`${t.deletedAt} is null`),
     check('offering_amount_positive', sql`${t.amountMinor} > 0`),
     check(
       'offering_channel_check',

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, tenantFk, tenantId } from '../../db/columns.ts';
 
@@ -62,7 +62,20 @@ export const idempotencyKeys = pgTable(
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     response: text('response').notNull(),
+    /** SHA-256 of the request (method, path, body): a key reused with another body is a 422 */
+    requestHash: text('request_hash').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.scope, t.key] })],
 );
+
+/**
+ * Fixed-window request counters shared by every app process (issue 6): sign-up, sign-in and
+ * the public endpoints. Not a tenant table: the key is a bucket name and a client address.
+ * The application reaches it only through the security-definer function rate_limit_hit().
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,7 +1,6 @@
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -15,6 +14,8 @@ import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { failure } from './lib/envelope.ts';
+import { rejectUnstorableText } from './lib/input-guards.ts';
+import { pgErrorInfo, pgErrorToHttp } from './lib/pg-errors.ts';
 import { normalizeQueryKeys } from './lib/query-keys.ts';
 import { registerAuth } from './modules/auth/routes.ts';
 import { registerHealth } from './modules/health/routes.ts';
@@ -26,20 +27,39 @@ import { registerEvents } from './modules/events/routes.ts';
 import { registerPeople } from './modules/people/routes.ts';
 import { registerOfferings } from './modules/offerings/routes.ts';
 import { registerWeb } from './modules/web/routes.ts';
-import { LoginThrottle } from './modules/auth/throttle.ts';
+import { RateLimiter } from './modules/auth/throttle.ts';
 
 export interface AppDeps {
   config: TConfig;
   database: Database;
+  /** where the log goes (default: standard output); tests read it to check what is logged */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the HTTP app: plugins, then one register() per module (DESIGN.md §3). */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
+    logger:
+      deps.config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: deps.config.LOG_LEVEL,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            // no personal data in logs: the path without its query string (which carries
+            // searches, phones and e-mails), never bodies or headers
+            serializers: {
+              req: (req: { method: string; url: string; id: string }) => ({
+                method: req.method,
+                url: req.url.split('?')[0],
+                id: req.id,
+              }),
+            },
+          },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
+    // the client address (rate limits) and protocol (Secure cookie) behind trusted proxies only
+    trustProxy: deps.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Clients send `content-type: application/json` with no body on DELETE and some POSTs;
@@ -54,6 +74,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   app.addHook('preValidation', normalizeQueryKeys);
+  app.addHook('preValidation', rejectUnstorableText);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -66,7 +87,6 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Steward API', version: '0.1.0', description: 'The HTTP API of Steward (spec §7).' },
@@ -93,31 +113,27 @@ export async function buildApp(deps: AppDeps) {
         .code(400)
         .send(failure(first ? `${first.field}: ${first.message}` : 'The request is invalid', errors));
     }
-    if (error instanceof AppError) {
-      if (error.statusCode === 401 || error.statusCode === 429)
-        return reply.code(error.statusCode).send({ message: error.message });
-      if (error.returnObject) {
-        return reply
-          .code(error.statusCode)
-          .send({ status: false, response: error.message, returnObject: error.returnObject });
-      }
-      const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;
-      const text = error.field ? `${error.field}: ${error.message}` : error.message;
-      return reply.code(error.statusCode).send(failure(text, errors));
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (error.statusCode === 429)
       return reply.code(429).send({ message: 'Too many requests, please wait and try again' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send(failure(error.message));
+      return reply.code(error.statusCode).send(failure(error.message, [{ field: 'body', message: error.message }]));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    const mapped = pgErrorToHttp(error, request.method);
+    if (mapped) {
+      // the client's doing, not ours: answered as a 4xx, logged without the query or its values
+      request.log.warn({ db: pgErrorInfo(error) }, 'database refused the request');
+      return sendAppError(reply, mapped);
+    }
+    request.log.error({ err: safeErrorLog(error) }, 'unhandled error');
     return reply.code(500).send(failure('Something went wrong on our side; nothing was saved'));
   });
 
-  const throttle = new LoginThrottle(deps.config.LOGIN_RATE_MAX, deps.config.LOGIN_RATE_WINDOW_MINUTES * 60_000);
+  // rate limits live in PostgreSQL, shared by every app process (auth/throttle.ts)
+  const limiter = new RateLimiter(deps.database.db);
   const ctx = { app, db: deps.database.db, config: deps.config };
   registerHealth(ctx);
-  registerAuth({ ...ctx, throttle });
+  registerAuth({ ...ctx, limiter });
   registerLookups(ctx);
   registerLedger(ctx);
   registerChart(ctx);
@@ -130,6 +146,31 @@ export async function buildApp(deps: AppDeps) {
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
+
+/** An AppError in the spec's envelope: 401/429 `{message}`, else `{status:false, response, …}`. */
+function sendAppError(reply: FastifyReply, error: AppError) {
+  if (error.statusCode === 401 || error.statusCode === 429)
+    return reply.code(error.statusCode).send({ message: error.message });
+  if (error.returnObject) {
+    return reply
+      .code(error.statusCode)
+      .send({ status: false, response: error.message, returnObject: error.returnObject });
+  }
+  const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;
+  const text = error.field ? `${error.field}: ${error.message}` : error.message;
+  return reply.code(error.statusCode).send(failure(text, errors));
+}
+
+/**
+ * What a 500 logs: the error's type, its SQLSTATE and constraint when it came from the
+ * database, and the stack frames. Never the message of a database error (Drizzle puts the
+ * query and its parameters there: e-mails, phones, password hashes) nor its detail.
+ */
+function safeErrorLog(error: Error) {
+  const db = pgErrorInfo(error);
+  const frames = (error.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
+  return db ? { type: error.name, ...db, frames } : { type: error.name, message: error.message.slice(0, 300), frames };
+}
 
 function fieldName(instancePath: string, params: unknown): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import { z } from 'zod';
 
@@ -28,6 +29,35 @@ export const ZConfig = z.object({
   /** Failed sign-ins allowed per e-mail and address within LOGIN_RATE_WINDOW_MINUTES. */
   LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(5),
   LOGIN_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Sign-ups allowed per client address within SIGNUP_RATE_WINDOW_MINUTES (issue 6). */
+  SIGNUP_RATE_MAX: z.coerce.number().int().min(1).default(20),
+  SIGNUP_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /**
+   * Requests allowed per client address within PUBLIC_RATE_WINDOW_MINUTES, counted over every
+   * route that answers without a session (sign-in, lookups, public pages) but sign-up.
+   */
+  PUBLIC_RATE_MAX: z.coerce.number().int().min(1).default(120),
+  PUBLIC_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(1),
+  /**
+   * Which proxies in front of Steward to believe about the client (X-Forwarded-For, -Proto,
+   * -Host): 'false' (none; the default), 'true' (any), a hop count, or a comma-separated list
+   * of addresses and CIDRs (also 'loopback', 'linklocal', 'uniquelocal'). Passed to Fastify's
+   * `trustProxy`; the client address keys the rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: "expected 'true', 'false', a hop count, or a comma-separated list of addresses or CIDRs",
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Folder of the built web app served at /; empty to serve the API only. */
   WEB_DIST: z.string().default(''),
   /** Set to 'true' behind HTTPS so the session cookie is marked Secure. */
@@ -47,6 +77,36 @@ export const ZConfig = z.object({
 });
 
 export type TConfig = z.infer<typeof ZConfig>;
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Fastify's `trustProxy` function form: trust the address at `hop` (0 = the nearest peer). */
+export type TrustProxyFn = (address: string, hop: number) => boolean;
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: false/true; a hop count n as the function
+ * trusting the n nearest hops (what Fastify does with a number, which its types do not
+ * accept); or a list of addresses, CIDRs and proxy-addr names. Null when `value` is none of these.
+ */
+export function parseTrustProxy(value: string): boolean | string[] | TrustProxyFn | null {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  const list = v.split(',').map((s) => s.trim());
+  const valid = (s: string) => {
+    if (PROXY_NAMES.has(s)) return true;
+    const [addr = '', bits, extra] = s.split('/');
+    const family = isIP(addr);
+    if (family === 0 || extra !== undefined) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  };
+  return list.every(valid) ? list : null;
+}
 
 /** Parses and validates the environment; throws a readable error naming bad settings. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {

@@ -24,16 +24,33 @@ export class MoneyParseError extends Error {
   }
 }
 
-/** Largest accepted magnitude, in major units (inclusive): 10^15. */
-export const MAX_AMOUNT_MAJOR_UNITS = 10n ** 15n;
+/**
+ * Largest accepted magnitude of one amount, in major units (inclusive): 10^12, one trillion
+ * naira, dollars or yen (issue 6). Large enough for any church's single gift, line or
+ * document amount; small enough that a document of many such amounts, converted into a
+ * currency worth a thousandth as much, stays far inside PostgreSQL's BIGINT and exact in a
+ * JSON number. Documents have their own limit, MAX_DOCUMENT_MAJOR_UNITS.
+ */
+export const MAX_AMOUNT_MAJOR_UNITS = 10n ** 12n;
+
+/** Largest total of one document (an offering save, an income, an expense, a journal), in major units: 10^13. */
+export const MAX_DOCUMENT_MAJOR_UNITS = 10n ** 13n;
 
 /**
- * Largest accepted magnitude in minor units of `currency`: 10^15 major units,
- * i.e. 10^(15 + decimals) (NGN → 10^17).
+ * Largest accepted magnitude in minor units of `currency`: 10^12 major units,
+ * i.e. 10^(12 + decimals) (NGN → 10^14).
  * @throws UnknownCurrencyError for an unknown currency code.
  */
 export function maxAmountMinor(currency: string): bigint {
   return MAX_AMOUNT_MAJOR_UNITS * 10n ** BigInt(currencyDecimals(currency));
+}
+
+/**
+ * Largest total of one document in minor units of `currency`: 10^13 major units (NGN → 10^15).
+ * @throws UnknownCurrencyError for an unknown currency code.
+ */
+export function maxDocumentMinor(currency: string): bigint {
+  return MAX_DOCUMENT_MAJOR_UNITS * 10n ** BigInt(currencyDecimals(currency));
 }
 
 /**

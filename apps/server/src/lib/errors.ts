@@ -4,7 +4,7 @@
  */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 422 | 429,
     message: string,
     readonly field?: string,
     /** carried to the client as the envelope's returnObject */

@@ -13,7 +13,7 @@ import { ZErrorEnvelope, ZMessage } from '@steward/contracts/common';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
-import type { LoginThrottle } from './throttle.ts';
+import { publicRateLimit, RateLimited, type RateLimiter } from './throttle.ts';
 import * as service from './service.ts';
 
 declare module 'fastify' {
@@ -26,6 +26,8 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes under these prefixes need a session unless marked `config.public`. */
 const PRIVATE_PREFIXES = ['/api/', '/mobile/', '/logout'];
+/** API answers under these prefixes are never stored by a browser or proxy (they carry tokens or church data). */
+const NO_STORE_PREFIXES = ['/api/', '/mobile/', '/login', '/logout'];
 
 function sessionToken(req: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
   const header = req.headers.authorization;
@@ -34,17 +36,39 @@ function sessionToken(req: FastifyRequest): { token: string; via: 'bearer' | 'co
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
-/** Sessions (issue 2): sign-up, sign-in, sign-out, the current user, and the auth hook. */
-export function registerAuth({ app, db, config, throttle }: ModuleCtx & { throttle: LoginThrottle }): void {
+/**
+ * Sessions (issue 2): sign-up, sign-in, sign-out, the current user, and the auth hook; the
+ * rate limits of sign-in, sign-up and public routes and `Cache-Control: no-store` on API
+ * answers (issue 6). `limiter` holds the counters in PostgreSQL (throttle.ts).
+ */
+export function registerAuth({ app, db, config, limiter }: ModuleCtx & { limiter: RateLimiter }): void {
   const tags = ['auth'];
+  const loginLimits: service.LoginLimits = {
+    limiter,
+    max: config.LOGIN_RATE_MAX,
+    windowSeconds: config.LOGIN_RATE_WINDOW_MINUTES * 60,
+  };
+  /** Secure when COOKIE_SECURE is set or the request came over HTTPS (X-Forwarded-Proto with TRUST_PROXY). */
+  const secure = (req: FastifyRequest) => config.COOKIE_SECURE || req.protocol === 'https';
   const setCookie = (reply: FastifyReply, token: string, expires: Date) =>
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'strict',
-      secure: config.COOKIE_SECURE,
+      secure: secure(reply.request),
       path: '/',
       expires,
     });
+
+  // before the session lookup: a refused request costs one counter update
+  app.addHook('onRequest', publicRateLimit(limiter, config));
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const url = (req.routeOptions.url ?? '').toLowerCase();
+    const json = /json/i.test(String(reply.getHeader('content-type') ?? ''));
+    if (NO_STORE_PREFIXES.some((p) => url.startsWith(p)) || (req.auth && json))
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     const found = sessionToken(req);
@@ -64,12 +88,12 @@ export function registerAuth({ app, db, config, throttle }: ModuleCtx & { thrott
   app.post(
     '/api/onboarding/signup',
     {
-      config: { public: true },
+      config: { public: true, rateBucket: 'signup' },
       schema: {
         tags,
         summary: 'A new church signs up; answers a session and sets the session cookie',
         body: ZSignupRequest,
-        response: { 200: ZSignupResponse, 400: ZErrorEnvelope },
+        response: { 200: ZSignupResponse, 400: ZErrorEnvelope, 429: ZMessage },
       },
     },
     async (req, reply) => {
@@ -85,7 +109,7 @@ export function registerAuth({ app, db, config, throttle }: ModuleCtx & { thrott
   app.post(
     '/login',
     {
-      config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { public: true },
       schema: {
         tags,
         summary: 'Sign in; answers a bearer token and sets the session cookie',
@@ -94,7 +118,12 @@ export function registerAuth({ app, db, config, throttle }: ModuleCtx & { thrott
       },
     },
     async (req, reply) => {
-      const s = await service.login(db, throttle, { ...req.body, ip: req.ip }, config.SESSION_HOURS);
+      const s = await service
+        .login(db, loginLimits, { ...req.body, ip: req.ip }, config.SESSION_HOURS)
+        .catch((e: unknown) => {
+          if (e instanceof RateLimited) reply.header('retry-after', String(e.retryAfterSeconds));
+          throw e;
+        });
       setCookie(reply, s.token, s.expiresAt);
       return {
         token: s.token,
@@ -112,7 +141,7 @@ export function registerAuth({ app, db, config, throttle }: ModuleCtx & { thrott
     async (req, reply) => {
       const found = sessionToken(req);
       if (found) await inTenant(db, req, (ctx) => service.logout(ctx, found.token));
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: secure(req) });
       return reply.code(204).send(null);
     },
   );

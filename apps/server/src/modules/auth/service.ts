@@ -1,12 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { TCurrentUser, TSignupRequest } from '@steward/contracts/auth';
 import { withTenant, withoutTenant, type Db } from '../../db/client.ts';
 import type { TenantCtx } from '../../lib/context.ts';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { createDefaultChart } from '../ledger/service.ts';
 import { findCountry, findCurrencyByCode } from '../lookups/reference.ts';
 import { tenants, users } from '../tenancy/schema.ts';
-import type { LoginThrottle } from './throttle.ts';
+import { loginKey, RateLimited, secondsUntil, type RateLimiter } from './throttle.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 import * as q from './queries.ts';
 
@@ -20,6 +21,20 @@ export interface IssuedSession {
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum). */
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
+/**
+ * A hash of a random password, made once when the module loads (start-up), with the same
+ * parameters as real ones: sign-in verifies against it when the e-mail is unknown or the
+ * account inactive, so the answer takes as long as for a wrong password (issue 6).
+ */
+const dummyHash: Promise<string> = hashPassword(randomBytes(32).toString('base64url'));
+
+/**
+ * The answer to a sign-up whose e-mail is taken: it does not confirm that the address is
+ * registered (issue 6). The same words whether the lookup or the unique index found it.
+ */
+export const SIGNUP_EMAIL_REFUSED =
+  'We could not create an account with this e-mail address. If you already have one, sign in or reset your password.';
+
 async function issueSession(ctx: TenantCtx, userId: string, hours: number): Promise<IssuedSession> {
   const token = newSessionToken();
   const expiresAt = new Date(Date.now() + hours * 3_600_000);
@@ -30,13 +45,14 @@ async function issueSession(ctx: TenantCtx, userId: string, hours: number): Prom
 /**
  * POST /api/onboarding/signup (issue 2): creates the church, its administrator, the
  * default chart of accounts and a session, in one transaction.
- * Throws 400 naming `currency`, `countryCode` or `email` (already registered).
+ * Throws 400 naming `currency`, `countryCode` or `email` (taken: SIGNUP_EMAIL_REFUSED, which
+ * does not say so). The per-address sign-up limit is the route's (throttle.ts).
  */
 export async function signup(db: Db, input: TSignupRequest, sessionHours: number): Promise<IssuedSession> {
   if (!findCurrencyByCode(input.currency)) throw badRequest('currency', 'is not an ISO 4217 currency');
   if (!findCountry(input.countryCode)) throw badRequest('countryCode', 'is not an ISO 3166 country code');
   const existing = await withoutTenant(db, (tx) => q.findLogin(tx, input.email));
-  if (existing) throw badRequest('email', 'is already registered; sign in instead');
+  if (existing) throw badRequest('email', SIGNUP_EMAIL_REFUSED);
   const passwordHash = await hashPassword(input.password);
   const tenantId = crypto.randomUUID();
   try {
@@ -63,36 +79,47 @@ export async function signup(db: Db, input: TSignupRequest, sessionHours: number
       return issueSession({ ...ctx, userId: user!.id }, user!.id, sessionHours);
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw badRequest('email', 'is already registered; sign in instead');
+    if (isUniqueViolation(e)) throw badRequest('email', SIGNUP_EMAIL_REFUSED);
     throw e;
   }
 }
 
+/** The limits of sign-in attempts per e-mail and client address (LOGIN_RATE_*). */
+export interface LoginLimits {
+  limiter: RateLimiter;
+  /** attempts allowed since the last success within the window */
+  max: number;
+  windowSeconds: number;
+}
+
 /**
- * POST /login: checks the password; after too many failures for the same e-mail and
- * address answers 429. Throws 401 on a wrong e-mail or password.
+ * POST /login: checks the password. Every attempt counts in the PostgreSQL bucket of the
+ * e-mail and address (throttle.ts loginKey); a success clears it. Past `max` attempts in the
+ * window, throws 429 RateLimited (even with the right password, until the window ends).
+ * An unknown e-mail or an inactive account is verified against a dummy hash, so it takes
+ * as long as a wrong password. Throws 401 on a wrong e-mail or password.
  */
 export async function login(
   db: Db,
-  throttle: LoginThrottle,
+  limits: LoginLimits,
   input: { userName: string; password: string; ip: string },
   sessionHours: number,
 ): Promise<IssuedSession & { roles: string[]; churchName: string }> {
-  const key = `${input.userName.toLowerCase()}|${input.ip}`;
-  const wait = throttle.retryAfter(key);
-  if (wait > 0)
-    throw new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`);
-  const found = await withoutTenant(db, (tx) => q.findLogin(tx, input.userName));
-  const valid = found && found.is_active ? await verify(found.password_hash, input.password) : false;
-  if (!found || !valid) {
-    throttle.fail(key);
-    throw unauthorized('Incorrect e-mail or password');
+  const key = loginKey(input.userName, input.ip);
+  const count = await limits.limiter.hit(key, limits.windowSeconds);
+  if (count.hits > limits.max) {
+    const wait = secondsUntil(count.resetAt);
+    throw new RateLimited(`Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`, wait);
   }
-  throttle.succeed(key);
-  return withTenant(db, found.tenant_id, async (tx) => {
-    const ctx: TenantCtx = { tx, tenantId: found.tenant_id, userId: found.user_id };
-    const session = await issueSession(ctx, found.user_id, sessionHours);
-    const row = await q.getUserWithTenant(tx, found.tenant_id, found.user_id);
+  const found = await withoutTenant(db, (tx) => q.findLogin(tx, input.userName));
+  const usable = found?.is_active ? found : null;
+  const valid = await verify(usable ? usable.password_hash : await dummyHash, input.password);
+  if (!usable || !valid) throw unauthorized('Incorrect e-mail or password');
+  await limits.limiter.clear(key);
+  return withTenant(db, usable.tenant_id, async (tx) => {
+    const ctx: TenantCtx = { tx, tenantId: usable.tenant_id, userId: usable.user_id };
+    const session = await issueSession(ctx, usable.user_id, sessionHours);
+    const row = await q.getUserWithTenant(tx, usable.tenant_id, usable.user_id);
     return { ...session, roles: row?.user.roles ?? [], churchName: row?.tenant.churchName ?? '' };
   });
 }

@@ -185,23 +185,6 @@ async function findAccount(ctx: TenantCtx, id: string): Promise<AccountRow> {
   return a;
 }
 
-/** Account names (case-insensitive) and non-empty codes are unique in a church: 400 naming the field. */
-async function assertUnique(ctx: TenantCtx, name: string, code: string, exceptId: string | null): Promise<void> {
-  const clash = await ctx.tx
-    .select({ id: accounts.id, name: accounts.name, code: accounts.code })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.tenantId, ctx.tenantId),
-        or(sql`lower(${accounts.name}) = lower(${name})`, code ? eq(accounts.code, code) : sql`false`),
-      ),
-    );
-  for (const c of clash.filter((c) => c.id !== exceptId)) {
-    if (c.name.toLowerCase() === name.toLowerCase()) throw badRequest('name', `is already the name of another account`);
-    throw badRequest('code', `is already the code of ${c.name}`);
-  }
-}
-
 async function findHead(ctx: TenantCtx, id: string) {
   const [h] = await ctx.tx
     .select()
@@ -231,8 +214,9 @@ export async function saveAccount(
   mode: 'create' | 'edit',
 ): Promise<{ account: TAccount; created: boolean }> {
   if (mode === 'edit' && !input.id) throw badRequest('id', 'is required to edit an account');
+  // names and codes are unique by index (accounts_name_key, accounts_code_key): a clash,
+  // even between two simultaneous requests, is a 400 naming the field (lib/pg-errors.ts)
   const existing = mode === 'edit' && input.id ? await findAccount(ctx, input.id) : null;
-  await assertUnique(ctx, input.name, input.code, existing?.id ?? null);
   const head = input.financialAccountGroupID ? await findHead(ctx, input.financialAccountGroupID) : null;
   const type = (head?.accountType ?? input.accountType ?? existing?.accountType) as TAccountType | undefined;
   if (!type) throw badRequest('accountType', ACCOUNT_REQUIRED_MESSAGE);
@@ -340,6 +324,8 @@ async function accountInUse(ctx: TenantCtx, a: AccountRow): Promise<string | nul
     )
     .limit(1);
   if (item || rem) return 'offering items use it';
+  if (a.accountType === 'equity' && a.fundId && (await fundUsedByItems(ctx, a.fundId)))
+    return 'an offering item sends a remittance to its fund';
   const [doc] = await ctx.tx
     .select({ id: financialTransactionLines.id })
     .from(financialTransactionLines)
@@ -351,6 +337,16 @@ async function accountInUse(ctx: TenantCtx, a: AccountRow): Promise<string | nul
     .where(and(eq(financialTransactions.tenantId, t), eq(financialTransactions.accountId, a.id)))
     .limit(1);
   return doc || docAcc ? 'transactions use it' : null;
+}
+
+/** True when an offering item's remittance names the fund (its money would be sent there). */
+async function fundUsedByItems(ctx: TenantCtx, fundId: string): Promise<boolean> {
+  const [rem] = await ctx.tx
+    .select({ id: contributionItemRemittances.id })
+    .from(contributionItemRemittances)
+    .where(and(eq(contributionItemRemittances.tenantId, ctx.tenantId), eq(contributionItemRemittances.fundId, fundId)))
+    .limit(1);
+  return rem !== undefined;
 }
 
 /**
@@ -439,16 +435,8 @@ export async function saveFund(ctx: TenantCtx, input: FundSave): Promise<TFund> 
     const head = await findHead(ctx, headId);
     if (head.accountType !== 'equity') throw badRequest('financialAccountGroupID', 'must be an equity head');
   }
+  // unique by index on funds and on their equity accounts: a clash is a 400 naming the field
   let fundId = input.id ?? null;
-  const [ownAccount] = fundId
-    ? await ctx.tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(
-          and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.fundId, fundId), eq(accounts.accountType, 'equity')),
-        )
-    : [];
-  await assertUnique(ctx, input.name, input.code, ownAccount?.id ?? null);
   if (fundId) {
     const [f] = await ctx.tx
       .select()
@@ -510,12 +498,15 @@ export async function deleteFund(ctx: TenantCtx, id: string): Promise<string> {
     .where(and(eq(accountBalances.tenantId, ctx.tenantId), eq(accountBalances.fundId, id)))
     .limit(1);
   const others = own.filter((a) => a.accountType !== 'equity');
-  if (posted || others.length > 0) {
-    throw conflict(
-      `${f.name} cannot be deleted because ${posted ? 'it has postings in the books' : 'accounts belong to it'}. Deactivate it instead: it keeps its history.`,
-      true,
-    );
-  }
+  const why = posted
+    ? 'it has postings in the books'
+    : others.length > 0
+      ? 'accounts belong to it'
+      : (await fundUsedByItems(ctx, id))
+        ? 'an offering item sends a remittance to it'
+        : null;
+  if (why)
+    throw conflict(`${f.name} cannot be deleted because ${why}. Deactivate it instead: it keeps its history.`, true);
   await ctx.tx.delete(accounts).where(and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.fundId, id)));
   await ctx.tx.delete(funds).where(and(eq(funds.tenantId, ctx.tenantId), eq(funds.id, id)));
   return `The fund ${f.name} was deleted`;

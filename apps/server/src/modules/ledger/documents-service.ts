@@ -4,9 +4,8 @@ import type { ZExpenseSave, ZIncomeSave, ZJournalSave } from '@steward/contracts
 import { JOURNAL_UNBALANCED_MESSAGE } from '@steward/contracts/finance';
 import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { amountToMinor } from '../../lib/money.ts';
+import { amountToMinor, assertDocumentTotal } from '../../lib/money.ts';
 import { requirePerson } from '../people/service.ts';
-import { isUniqueViolation } from '../auth/service.ts';
 import { tenants } from '../tenancy/schema.ts';
 import { homeCurrency } from '../tenancy/service.ts';
 import { financialTransactionLines, financialTransactions, funds } from './schema.ts';
@@ -179,25 +178,22 @@ async function writeDoc(ctx: TenantCtx, w: DocWrite): Promise<{ id: string; tran
       .returning()) as [DocRow];
   } else {
     const transactionNumber = await nextNumber(ctx, w.transactionNumber);
-    try {
-      [doc] = (await ctx.tx
-        .insert(financialTransactions)
-        .values({
-          tenantId: ctx.tenantId,
-          transactionNumber,
-          category: w.category,
-          transactionDate: w.date,
-          accountId: w.accountId,
-          amountMinor: w.total,
-          currencyCode: w.currency,
-          memo: w.memo,
-          narration: w.narration,
-        })
-        .returning()) as [DocRow];
-    } catch (e) {
-      if (isUniqueViolation(e)) throw badRequest('transactionNumber', 'is already used by another transaction');
-      throw e;
-    }
+    // a number already used (here or by an edit) is a 400 on transactionNumber: the unique
+    // index financial_transactions_number_key, mapped in lib/pg-errors.ts
+    [doc] = (await ctx.tx
+      .insert(financialTransactions)
+      .values({
+        tenantId: ctx.tenantId,
+        transactionNumber,
+        category: w.category,
+        transactionDate: w.date,
+        accountId: w.accountId,
+        amountMinor: w.total,
+        currencyCode: w.currency,
+        memo: w.memo,
+        narration: w.narration,
+      })
+      .returning()) as [DocRow];
   }
   await ctx.tx
     .insert(financialTransactionLines)
@@ -333,6 +329,10 @@ export async function saveJournal(ctx: TenantCtx, input: JournalSave, id?: strin
       memo: l.memo,
     });
   }
+  assertDocumentTotal(
+    lines.filter((l) => l.side === 'debit').map((l) => ({ amountMinor: l.amountMinor, currency })),
+    'lines',
+  );
   const debits = lines.filter((l) => l.side === 'debit').reduce((s, l) => s + l.amountMinor, 0n);
   const credits = lines.filter((l) => l.side === 'credit').reduce((s, l) => s + l.amountMinor, 0n);
   if (debits !== credits || debits === 0n) throw badRequest('lines', JOURNAL_UNBALANCED_MESSAGE);

@@ -25,12 +25,23 @@ const cells = (r: TTransactionRecord) => [
   r.memo,
 ];
 
-/** A CSV field: quoted when needed; a leading =, +, - or @ is defused against formula injection. */
-function csvField(v: string | number): string {
+/**
+ * A text cell a spreadsheet would run as a formula (leading =, +, -, @, tab or CR: OWASP's
+ * list) gets a leading apostrophe, so it opens as text. Numbers are written as they are.
+ */
+function defused(v: string | number): string {
   if (typeof v === 'number') return String(v);
-  const safe = /^[=+\-@]/.test(v) ? `'${v}` : v;
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+/** A CSV field: defused against formula injection, then quoted when needed. */
+function csvField(v: string | number): string {
+  const safe = defused(v);
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
+
+/** A tab-separated field: defused as in csv (issue 6), then tabs and line breaks become one space. */
+const txtField = (v: string | number): string => defused(v).replace(/[\t\r\n]+/g, ' ');
 
 /**
  * The finance table as a file (spec 2.8 export menu): xlsx through exceljs (dates as dates,
@@ -55,7 +66,7 @@ export async function exportRecords(records: TTransactionRecord[], format: Expor
     return { body: buf, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name };
   }
   const sep = format === 'csv' ? ',' : '\t';
-  const field = format === 'csv' ? csvField : (v: string | number) => String(v).replace(/[\t\r\n]+/g, ' ');
+  const field = format === 'csv' ? csvField : txtField;
   const text = [HEADERS.join(sep), ...records.map((r) => cells(r).map(field).join(sep))].join('\r\n') + '\r\n';
   return {
     body: Buffer.from(text, 'utf8'),

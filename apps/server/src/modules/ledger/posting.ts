@@ -223,10 +223,31 @@ export interface PostOptions {
 }
 
 /**
+ * Largest total of debits of one journal entry in any one currency, in minor units: 10^17.
+ * Document amounts are limited at the edge (MAX_DOCUMENT_MAJOR_UNITS); this holds the line
+ * after conversion into an account's currency (a trillion dollars is 1.5 quadrillion naira),
+ * so no entry can carry an account balance near BIGINT's 9.2 × 10^18 in one step.
+ */
+export const LEDGER_ENTRY_LIMIT_MINOR = 10n ** 17n;
+
+/** Throws 400 naming `amount` when an entry's debits in one currency pass LEDGER_ENTRY_LIMIT_MINOR. */
+function assertWithinLedgerLimit(lines: LineRow[]): void {
+  const debits = new Map<string, bigint>();
+  for (const l of lines) {
+    if (l.amountMinor > 0n) debits.set(l.currencyCode, (debits.get(l.currencyCode) ?? 0n) + l.amountMinor);
+  }
+  for (const [currency, total] of debits) {
+    if (total > LEDGER_ENTRY_LIMIT_MINOR)
+      throw badRequest('amount', `is too large once converted to ${currency}; split it into smaller documents`);
+  }
+}
+
+/**
  * Posts a journal entry (DESIGN.md §1.3) from lines in the posting's currency, converting
  * lines on accounts of other currencies (see toAccountCurrencies). The database rejects an
  * unbalanced entry at commit; this checks first for a clear error.
- * Throws 400 naming `fund` (restricted fund overdrawn) or `currency` (no stored rate).
+ * Throws 400 naming `fund` (restricted fund overdrawn), `currency` (no stored rate) or `amount`
+ * (the entry passes LEDGER_ENTRY_LIMIT_MINOR once converted).
  * @returns the new entry's id
  */
 export async function postEntry(ctx: TenantCtx, posting: Posting, opts: PostOptions = {}): Promise<string> {
@@ -243,6 +264,7 @@ export async function postEntry(ctx: TenantCtx, posting: Posting, opts: PostOpti
   if (docSum !== 0n) throw new Error(`unbalanced posting: lines sum to ${docSum}`);
   const lines = merge(await toAccountCurrencies(ctx, posting, byId));
   if (lines.length < 2) throw new Error('a journal entry needs at least two lines');
+  assertWithinLedgerLimit(lines);
   const [entry] = await ctx.tx
     .insert(journalEntries)
     .values({

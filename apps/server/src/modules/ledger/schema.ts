@@ -55,7 +55,9 @@ export const funds = pgTable(
     check('funds_type_check', sql`${t.fundType} in (0, 1)`),
     // fund names and non-empty codes are unique in a church (issue 6: a unique index, not a SELECT first)
     uniqueIndex('funds_name_key').on(t.tenantId, sql`lower(${t.name})`),
-    uniqueIndex('funds_code_key').on(t.tenantId, t.code).where(sql`${t.code} <> ''`),
+    uniqueIndex('funds_code_key')
+      .on(t.tenantId, t.code)
+      .where(sql`${t.code} <> ''`),
     tenantFk('funds_group_fk', t.tenantId, t.accountGroupId, accountGroups.tenantId, accountGroups.id),
   ],
 );
@@ -88,7 +90,9 @@ export const accounts = pgTable(
     uniqueIndex('accounts_system_key_key').on(t.tenantId, t.systemKey),
     // account names (case-insensitive) and non-empty codes are unique in a church
     uniqueIndex('accounts_name_key').on(t.tenantId, sql`lower(${t.name})`),
-    uniqueIndex('accounts_code_key').on(t.tenantId, t.code).where(sql`${t.code} <> ''`),
+    uniqueIndex('accounts_code_key')
+      .on(t.tenantId, t.code)
+      .where(sql`${t.code} <> ''`),
     tenantFk('accounts_group_fk', t.tenantId, t.accountGroupId, accountGroups.tenantId, accountGroups.id),
     tenantFk('accounts_fund_fk', t.tenantId, t.fundId, funds.tenantId, funds.id),
   ],

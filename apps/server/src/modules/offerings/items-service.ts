@@ -8,6 +8,7 @@ import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { accounts, funds } from '../ledger/schema.ts';
 import { requireAccount, unrestrictedFundId } from '../ledger/service.ts';
+import { assertAccountsActive } from '../ledger/posting-guards.ts';
 import { contributionItemRemittances, contributionItems, offeringTransactions } from './schema.ts';
 import type { RemittanceRule } from './posting.ts';
 
@@ -199,7 +200,12 @@ export async function deleteItem(ctx: TenantCtx, id: string): Promise<string> {
   return `${item.name} was deleted`;
 }
 
-/** An item with its accounts and remittance rules, ready for posting; 400 naming `field` if unknown. */
+/**
+ * An item with its accounts and remittance rules, ready for posting. Throws 400 naming
+ * `field` when the item is unknown (or inactive, unless `allowInactive`), or when its cash,
+ * income or a remittance destination account is deactivated (issue 6: a deactivated account
+ * receives no new postings; see ledger/posting-guards.ts).
+ */
 export async function itemForPosting(ctx: TenantCtx, id: string, field: string, allowInactive = false) {
   const [item] = await ctx.tx
     .select()
@@ -212,6 +218,15 @@ export async function itemForPosting(ctx: TenantCtx, id: string, field: string, 
     .where(and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.id, item.incomeAccountId)));
   const incomeFundId = income?.fundId ?? (await unrestrictedFundId(ctx));
   const rems = await remittancesOf(ctx, id);
+  await assertAccountsActive(
+    ctx,
+    [
+      item.cashAccountId,
+      item.incomeAccountId,
+      ...rems.flatMap((r) => [r.destinationCashBankAccountId, r.destinationIncomeAccountId]),
+    ].filter((x): x is string => Boolean(x)),
+    { field, label: `Offering item "${item.name}"`, change: 'the item' },
+  );
   const fallbackFund = incomeFundId;
   const incomeIds = rems.map((r) => r.destinationIncomeAccountId).filter((x): x is string => Boolean(x));
   const incomeAccounts = incomeIds.length

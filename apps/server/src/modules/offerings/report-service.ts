@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { and, between, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { convertMinor } from '@steward/money/fx';
 import type { TContributionSummary, TOfferingReport, TPeriodKey, TPeriodSummary } from '@steward/contracts/offerings';
 import type { TenantCtx } from '../../lib/context.ts';
@@ -8,21 +8,28 @@ import { minorToJson } from '../../lib/money.ts';
 import { activities } from '../events/schema.ts';
 import { latestFxRates } from '../lookups/service.ts';
 import { homeCurrency } from '../tenancy/service.ts';
-import { rowsBetween } from './transactions-service.ts';
+import {
+  currencyTotals,
+  dayItemCurrencyTotals,
+  monthCurrencyTotals,
+  type CurrencyTotal,
+  type OfferingScope,
+} from './summary-queries.ts';
+import { rowsOfDay } from './transactions-service.ts';
 
-type Rows = Awaited<ReturnType<typeof rowsBetween>>;
-
-/** Sums rows in the tenant currency (minor units), converting others at the latest stored rate. */
-function makeTotaller(currency: string, rates: Record<string, number>) {
-  return (rows: Rows): bigint =>
-    rows.reduce((sum, r) => {
-      if (r.row.currencyCode === currency) return sum + r.row.amountMinor;
-      try {
-        return sum + convertMinor(r.row.amountMinor, r.row.currencyCode, currency, rates).amount;
-      } catch {
-        return sum; // no stored rate: left out of the converted total rather than guessed
-      }
-    }, 0n);
+/**
+ * Converts a sum in minor units of `code` to minor units of the tenant currency at the latest
+ * stored rate; 0n when no rate is stored (left out of the converted total rather than guessed).
+ */
+function makeConverter(currency: string, rates: Record<string, number>) {
+  return (minor: bigint, code: string): bigint => {
+    if (code === currency) return minor;
+    try {
+      return convertMinor(minor, code, currency, rates).amount;
+    } catch {
+      return 0n;
+    }
+  };
 }
 
 /** Period keys of the contribution summary (spec §3, §9); weeks start on Sunday. */
@@ -45,47 +52,67 @@ export function periodRanges(today: dayjs.Dayjs): Record<TPeriodKey, { name: str
   };
 }
 
+/** 'YYYY-MM-DD' to the chart's 'MM/DD/YYYY'. */
+const chartDate = (iso: string): string => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
 /**
- * GET /api/financials/contributions/transactions/summary (spec §3): per period, the income
- * in the tenant currency, a pie chart by offering item and an area chart by date.
+ * GET /api/financials/contributions/transactions/summary (spec §3, §9): per period key
+ * (`periodRanges`), `income` in the tenant currency, `pieChart` [{name: item name, value}]
+ * and `barChart.data` [{name: 'MM/DD/YYYY', value}] in date order; values are decimal major
+ * units of the tenant currency. `today` (server-local) ends the periods.
+ *
+ * One grouped query over the oldest period's first day..today (rows bounded by days × items ×
+ * currencies, never by the number of offerings); each (date, item, currency) sum in another
+ * currency is converted once at the latest stored FX rate, left out (0) when none is stored.
+ * Income, pie and bar of a period are sums of the same converted groups, so they agree exactly.
+ * Pie items come in order of first appearance in the period (by date, then item name).
  */
 export async function summary(ctx: TenantCtx, source = 'offering', today = dayjs()): Promise<TContributionSummary> {
   const currency = await homeCurrency(ctx);
-  const total = makeTotaller(currency, await latestFxRates(ctx.tx));
+  const convert = makeConverter(currency, await latestFxRates(ctx.tx));
   const ranges = periodRanges(today);
   const oldest = Object.values(ranges).reduce((m, r) => (r.from < m ? r.from : m), ranges.thisWeek.from);
-  const all = await rowsBetween(ctx, oldest, today.format('YYYY-MM-DD'), { source });
+  const groups = (await dayItemCurrencyTotals(ctx, source, oldest, today.format('YYYY-MM-DD'))).map((g) => ({
+    date: g.date,
+    itemName: g.itemName,
+    value: convert(g.totalMinor, g.currencyCode),
+  }));
   const out: Partial<Record<TPeriodKey, TPeriodSummary>> = {};
   for (const [key, range] of Object.entries(ranges) as [TPeriodKey, (typeof ranges)[TPeriodKey]][]) {
-    const rows = all.filter((r) => r.row.transactionDate >= range.from && r.row.transactionDate <= range.to);
-    const byItem = new Map<string, Rows>();
-    const byDate = new Map<string, Rows>();
-    for (const r of rows) {
-      byItem.set(r.itemName, [...(byItem.get(r.itemName) ?? []), r]);
-      byDate.set(r.row.transactionDate, [...(byDate.get(r.row.transactionDate) ?? []), r]);
+    let income = 0n;
+    const byItem = new Map<string, bigint>();
+    const byDate = new Map<string, bigint>();
+    for (const g of groups) {
+      if (g.date < range.from || g.date > range.to) continue;
+      income += g.value;
+      byItem.set(g.itemName, (byItem.get(g.itemName) ?? 0n) + g.value);
+      byDate.set(g.date, (byDate.get(g.date) ?? 0n) + g.value);
     }
     out[key] = {
       name: range.name,
-      income: minorToJson(total(rows), currency),
-      pieChart: [...byItem].map(([name, rs]) => ({ name, value: minorToJson(total(rs), currency) })),
-      barChart: {
-        data: [...byDate].map(([date, rs]) => ({
-          name: dayjs(date).format('MM/DD/YYYY'),
-          value: minorToJson(total(rs), currency),
-        })),
-      },
+      income: minorToJson(income, currency),
+      pieChart: [...byItem].map(([name, v]) => ({ name, value: minorToJson(v, currency) })),
+      barChart: { data: [...byDate].map(([date, v]) => ({ name: chartDate(date), value: minorToJson(v, currency) })) },
     };
   }
   return out as TContributionSummary;
 }
 
+/** Sum of per-currency totals in the tenant currency (minor units), each converted once. */
+const inHomeCurrency = (totals: CurrencyTotal[], convert: (minor: bigint, code: string) => bigint): bigint =>
+  totals.reduce((sum, t) => sum + convert(t.totalMinor, t.currencyCode), 0n);
+
 const pctChange = (now: bigint, before: bigint): number | null =>
   before === 0n ? null : Math.round((Number(now - before) / Number(before)) * 10_000) / 100;
 
 /**
- * GET /api/Offering/contributionReport?date=&activityId= (spec 2.6, §3): the offerings of a
- * date (and event), totals in the tenant currency, and the same event category's totals a
- * week, a month and a year earlier. 404 when activityId is missing or foreign.
+ * GET /api/Offering/contributionReport?date=&activityId= (spec 2.6, §3): the offerings of
+ * `date` (ISO 'YYYY-MM-DD'; of the event `activityId` when given), their total in the tenant
+ * currency, the same event category's totals a week, a month and a year earlier (every
+ * offering of those dates when no event is given), and the 12 months ending with `date`'s month.
+ * Amounts are decimal major units; percentages are rounded to 2 decimals, null when the
+ * earlier total is 0. Totals are summed per currency in SQL and converted once each at the
+ * latest stored FX rate. Throws 404 (notFound 'Event') when activityId is missing or foreign.
  */
 export async function contributionReport(
   ctx: TenantCtx,
@@ -93,9 +120,9 @@ export async function contributionReport(
   activityId: string | null,
 ): Promise<TOfferingReport> {
   const currency = await homeCurrency(ctx);
-  const total = makeTotaller(currency, await latestFxRates(ctx.tx));
+  const convert = makeConverter(currency, await latestFxRates(ctx.tx));
   let activityName = 'All events';
-  let sameCategory: ((from: string, to?: string) => Promise<string[]>) | null = null;
+  let earlier: OfferingScope = { kind: 'all' };
   if (activityId) {
     const [act] = await ctx.tx
       .select()
@@ -103,40 +130,32 @@ export async function contributionReport(
       .where(and(eq(activities.tenantId, ctx.tenantId), eq(activities.id, activityId)));
     if (!act) throw notFound('Event');
     activityName = act.name;
-    sameCategory = async (from: string, to = from) =>
-      (
-        await ctx.tx
-          .select({ id: activities.id })
-          .from(activities)
-          .where(
-            and(
-              eq(activities.tenantId, ctx.tenantId),
-              eq(activities.eventCategoryId, act.eventCategoryId),
-              between(activities.activityDate, from, to),
-            ),
-          )
-      ).map((r) => r.id);
+    earlier = { kind: 'category', eventCategoryId: act.eventCategoryId };
   }
   const day = dayjs(date);
+  // One transaction is one connection: its queries run one after another.
   const totalOn = async (d: dayjs.Dayjs) => {
     const iso = d.format('YYYY-MM-DD');
-    const ids = sameCategory ? await sameCategory(iso) : undefined;
-    return total(await rowsBetween(ctx, iso, iso, ids ? { activityIds: ids } : {}));
+    return inHomeCurrency(await currencyTotals(ctx, iso, iso, earlier), convert);
   };
-  const today = await rowsBetween(ctx, date, date, activityId ? { activityIds: [activityId] } : {});
-  const totalToday = total(today);
-  // One transaction is one connection: its queries run one after another.
+  // The day's own list is bounded by one day; its total is summed per currency like the others.
+  const today = await rowsOfDay(ctx, date, activityId);
+  const todaySums = new Map<string, bigint>();
+  for (const r of today)
+    todaySums.set(r.row.currencyCode, (todaySums.get(r.row.currencyCode) ?? 0n) + r.row.amountMinor);
+  const totalToday = inHomeCurrency(
+    [...todaySums].map(([currencyCode, totalMinor]) => ({ currencyCode, totalMinor })),
+    convert,
+  );
   const lastWeek = await totalOn(day.subtract(7, 'day'));
   const lastMonth = await totalOn(day.subtract(1, 'month'));
   const lastYear = await totalOn(day.subtract(1, 'year'));
   const firstMonth = day.startOf('month').subtract(11, 'month');
-  const monthEnd = day.endOf('month').format('YYYY-MM-DD');
-  const yearIds = sameCategory ? await sameCategory(firstMonth.format('YYYY-MM-DD'), monthEnd) : undefined;
-  const yearRows = await rowsBetween(
+  const months = await monthCurrencyTotals(
     ctx,
     firstMonth.format('YYYY-MM-DD'),
-    monthEnd,
-    yearIds ? { activityIds: yearIds } : {},
+    day.endOf('month').format('YYYY-MM-DD'),
+    earlier,
   );
   const monthly = Array.from({ length: 12 }, (_, i) => {
     const m = firstMonth.add(i, 'month');
@@ -144,7 +163,13 @@ export async function contributionReport(
     return {
       month: key,
       name: m.format('MMM YYYY'),
-      value: minorToJson(total(yearRows.filter((r) => r.row.transactionDate.startsWith(key))), currency),
+      value: minorToJson(
+        inHomeCurrency(
+          months.filter((t) => t.month === key),
+          convert,
+        ),
+        currency,
+      ),
     };
   });
   return {

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TOfferingListItem, TOfferingOne, ZOfferingRowInput } from '@steward/contracts/offerings';
 import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { amountToMinor, minorToJson } from '../../lib/money.ts';
+import { amountToMinor, assertDocumentTotal, minorToJson } from '../../lib/money.ts';
 import { postEntry, reverseEntry } from '../ledger/posting.ts';
 import { activities } from '../events/schema.ts';
 import { requireActivity } from '../events/service.ts';
@@ -119,6 +119,10 @@ async function savedView(ctx: TenantCtx, row: OfferingRow) {
 export async function saveRows(ctx: TenantCtx, inputs: RowInput[], source = 'offering') {
   const resolved: ResolvedRow[] = [];
   for (const [i, input] of inputs.entries()) resolved.push(await resolveRow(ctx, input, i));
+  assertDocumentTotal(
+    resolved.map((r) => ({ amountMinor: r.amountMinor, currency: r.currencyCode })),
+    'amount',
+  );
   const saved = [];
   for (const r of resolved) saved.push(await savedView(ctx, await insertRow(ctx, r, source)));
   return saved;
@@ -152,6 +156,10 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
   const resolvedFirst = await resolveRow(ctx, first, 0);
   const resolvedRest: ResolvedRow[] = [];
   for (const [i, input] of rest.entries()) resolvedRest.push(await resolveRow(ctx, input, i + 1));
+  assertDocumentTotal(
+    [resolvedFirst, ...resolvedRest].map((r) => ({ amountMinor: r.amountMinor, currency: r.currencyCode })),
+    'amount',
+  );
   const reversal = existing.journalEntryId
     ? await reverseEntry(ctx, existing.journalEntryId, existing.transactionDate, `Edit of offering ${existing.id}`, {
         deferFundCheck: true,
@@ -319,23 +327,16 @@ export async function getOne(ctx: TenantCtx, id: string): Promise<TOfferingOne> 
   };
 }
 
-/** Offering rows of a date range for summaries and reports (live, any source given). */
-export async function rowsBetween(
-  ctx: TenantCtx,
-  from: string,
-  to: string,
-  opts: { activityIds?: string[]; source?: string } = {},
-) {
-  const conds: (SQL | undefined)[] = [
-    liveOfferings(ctx, opts.source ?? 'offering'),
-    sql`${offeringTransactions.transactionDate} between ${from} and ${to}`,
-  ];
-  if (opts.activityIds) {
-    if (opts.activityIds.length === 0) return [];
-    conds.push(inArray(offeringTransactions.activityId, opts.activityIds));
-  }
-  const rows = await baseQuery(ctx)
+/**
+ * The live offering rows (source 'offering') of one ISO date, of one event when `activityId`
+ * is given, oldest first, with item, event and donor names: the day's list of the offering
+ * report (spec 2.6). Bounded by one day; totals over longer ranges are summed in SQL
+ * (summary-queries.ts), never by loading rows.
+ */
+export async function rowsOfDay(ctx: TenantCtx, date: string, activityId: string | null) {
+  const conds: SQL[] = [liveOfferings(ctx, 'offering'), eq(offeringTransactions.transactionDate, date)];
+  if (activityId) conds.push(eq(offeringTransactions.activityId, activityId));
+  return baseQuery(ctx)
     .where(and(...conds))
-    .orderBy(offeringTransactions.transactionDate, offeringTransactions.createdAt);
-  return rows;
+    .orderBy(offeringTransactions.createdAt, offeringTransactions.id);
 }

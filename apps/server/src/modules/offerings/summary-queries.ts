@@ -1,0 +1,153 @@
+/**
+ * Aggregate SQL of the offering summary and the offering report (issue 6). Every query here
+ * groups in PostgreSQL and answers a number of rows bounded by the grouping (days × items ×
+ * currencies, months × currencies, currencies), never by how many offerings a church has, so
+ * no request spends event-loop time proportional to a church's history.
+ *
+ * The filters match the partial index `offering_transactions_summary_idx` (tenant_id, source,
+ * transaction_date, contribution_item_id, currency_code, amount_minor) WHERE deleted_at IS NULL:
+ * equality on tenant_id and source, a range on transaction_date, and every other column read
+ * is in the index, so the scan is index-only and already in grouping order.
+ */
+import { and, between, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { TenantCtx } from '../../lib/context.ts';
+import { activities } from '../events/schema.ts';
+import { contributionItems, offeringTransactions as o } from './schema.ts';
+
+/** Which offerings of a date range a report total covers. */
+export type OfferingScope =
+  /** every live offering row of the source */
+  | { kind: 'all' }
+  /** rows recorded against one event (activity) */
+  | { kind: 'activity'; activityId: string }
+  /** rows recorded against any event of a category whose own date is in the same range */
+  | { kind: 'category'; eventCategoryId: string };
+
+/** A sum of offerings in one currency, in minor units of that currency. */
+export interface CurrencyTotal {
+  /** ISO 4217 code, e.g. 'NGN' */
+  currencyCode: string;
+  /** sum of amount_minor (minor units of `currencyCode`) */
+  totalMinor: bigint;
+}
+
+/** The summary's grouped row: one date, one offering item, one currency. */
+export interface DayItemTotal extends CurrencyTotal {
+  /** ISO date 'YYYY-MM-DD' */
+  date: string;
+  itemName: string;
+}
+
+/** A report month's sum in one currency. */
+export interface MonthTotal extends CurrencyTotal {
+  /** 'YYYY-MM' */
+  month: string;
+}
+
+/** Live rows of one tenant and source in [from, to]: the summary index's leading columns. */
+function liveInRange(ctx: TenantCtx, source: string, from: string, to: string): SQL {
+  return and(
+    eq(o.tenantId, ctx.tenantId),
+    eq(o.source, source),
+    isNull(o.deletedAt),
+    between(o.transactionDate, from, to),
+  )!;
+}
+
+function scopeFilter(ctx: TenantCtx, scope: OfferingScope, from: string, to: string): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'activity') return eq(o.activityId, scope.activityId);
+  return inArray(
+    o.activityId,
+    ctx.tx
+      .select({ id: activities.id })
+      .from(activities)
+      .where(
+        and(
+          eq(activities.tenantId, ctx.tenantId),
+          eq(activities.eventCategoryId, scope.eventCategoryId),
+          between(activities.activityDate, from, to),
+        ),
+      ),
+  );
+}
+
+const sumText = sql<string>`sum(${o.amountMinor})::text`;
+
+/**
+ * Offering totals of `source` between `from` and `to` (ISO dates, inclusive), grouped by
+ * date, offering item and currency: sums in minor units of each row's currency, ordered by
+ * date, then item name, then currency code. At most days × items × currencies rows.
+ * Serves GET /api/financials/contributions/transactions/summary (spec §3, §9).
+ */
+export async function dayItemCurrencyTotals(
+  ctx: TenantCtx,
+  source: string,
+  from: string,
+  to: string,
+): Promise<DayItemTotal[]> {
+  const g = ctx.tx
+    .select({
+      date: sql<string>`to_char(${o.transactionDate}, 'YYYY-MM-DD')`.as('date'),
+      itemId: o.contributionItemId,
+      currencyCode: o.currencyCode,
+      total: sumText.as('total'),
+    })
+    .from(o)
+    .where(liveInRange(ctx, source, from, to))
+    .groupBy(o.transactionDate, o.contributionItemId, o.currencyCode)
+    .as('g');
+  const rows = await ctx.tx
+    .select({ date: g.date, itemName: contributionItems.name, currencyCode: g.currencyCode, total: g.total })
+    .from(g)
+    .innerJoin(contributionItems, and(eq(contributionItems.tenantId, ctx.tenantId), eq(contributionItems.id, g.itemId)))
+    .orderBy(g.date, contributionItems.name, g.currencyCode);
+  return rows.map((r) => ({
+    date: r.date,
+    itemName: r.itemName,
+    currencyCode: r.currencyCode,
+    totalMinor: BigInt(r.total),
+  }));
+}
+
+/**
+ * Offering totals (source 'offering') per calendar month and currency between `from` and
+ * `to` (ISO dates, inclusive) within `scope`; sums in minor units of each currency, ordered
+ * by month. At most months × currencies rows. Serves the OFFERING chart of
+ * GET /api/Offering/contributionReport (spec 2.6).
+ */
+export async function monthCurrencyTotals(
+  ctx: TenantCtx,
+  from: string,
+  to: string,
+  scope: OfferingScope,
+): Promise<MonthTotal[]> {
+  const month = sql<string>`to_char(${o.transactionDate}, 'YYYY-MM')`;
+  const rows = await ctx.tx
+    .select({ month, currencyCode: o.currencyCode, total: sumText })
+    .from(o)
+    .where(and(liveInRange(ctx, 'offering', from, to), scopeFilter(ctx, scope, from, to)))
+    .groupBy(month, o.currencyCode)
+    .orderBy(month, o.currencyCode);
+  return rows.map((r) => ({ month: r.month, currencyCode: r.currencyCode, totalMinor: BigInt(r.total) }));
+}
+
+/**
+ * Offering totals (source 'offering') per currency between `from` and `to` (ISO dates,
+ * inclusive) within `scope`, in minor units of each currency. One row per currency present.
+ * Serves the comparison totals of GET /api/Offering/contributionReport (spec 2.6).
+ */
+export async function currencyTotals(
+  ctx: TenantCtx,
+  from: string,
+  to: string,
+  scope: OfferingScope,
+): Promise<CurrencyTotal[]> {
+  const rows = await ctx.tx
+    .select({ currencyCode: o.currencyCode, total: sumText })
+    .from(o)
+    .where(and(liveInRange(ctx, 'offering', from, to), scopeFilter(ctx, scope, from, to)))
+    .groupBy(o.currencyCode)
+    .orderBy(o.currencyCode);
+  return rows.map((r) => ({ currencyCode: r.currencyCode, totalMinor: BigInt(r.total) }));
+}

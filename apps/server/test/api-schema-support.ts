@@ -1,10 +1,9 @@
-import fc from 'fast-check';
 import type { BuiltApp } from '../src/app.ts';
 
 /**
- * The route table as the OpenAPI document at GET /docs/json gives it, and request
- * generation from its JSON schemas (issue 6). The fuzz and cross-tenant suites are built
- * on it, so an operation added to the app is covered without editing them.
+ * The route table as the OpenAPI document at GET /docs/json gives it, the places a value can
+ * go (slots), and requests rendered as bytes (issue 6). The fuzz and cross-tenant suites are
+ * built on it, so an operation added to the app is covered without editing them.
  */
 
 export interface JsonSchema {
@@ -80,6 +79,16 @@ export async function loadOperations(app: BuiltApp): Promise<{ ops: Operation[];
     }
   }
   return { ops, total, skipped };
+}
+
+/**
+ * The operations in the order the suites run them: reads, then writes, then what deletes,
+ * deactivates or signs out (so the church keeps its data for the others); stable otherwise.
+ */
+export function destructiveLast(ops: Operation[]): { op: Operation; i: number }[] {
+  const rank = (op: Operation) =>
+    op.method === 'DELETE' || /delete|deactivate|logout/i.test(op.path) ? 2 : op.method === 'GET' ? 0 : 1;
+  return ops.map((op, i) => ({ op, i })).sort((x, y) => rank(x.op) - rank(y.op) || x.i - y.i);
 }
 
 /** A request before it is rendered: values by place; `body` undefined means no body. */
@@ -163,6 +172,25 @@ export function withValue(spec: ReqSpec, slot: Slot, value: unknown): ReqSpec {
   return copy;
 }
 
+/**
+ * A copy in which every text field named ...name (query and body, not ids) ends in ` <n>`,
+ * so replaying a create that once succeeded is not refused as a duplicate name.
+ */
+export function uniqueNames(spec: ReqSpec, n: number): ReqSpec {
+  const copy = structuredCloneSpec(spec);
+  const visit = (v: unknown): void => {
+    if (!v || typeof v !== 'object' || v instanceof RawJson) return;
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === 'string' && /name$/i.test(k) && x.trim())
+        (v as Record<string, unknown>)[k] = `${x.slice(0, 100)} ${n}`;
+      else visit(x);
+    }
+  };
+  visit(copy.query);
+  visit(copy.body);
+  return copy;
+}
+
 /** The value at a slot of a spec, or undefined. */
 export function valueAt(spec: ReqSpec, slot: Slot): unknown {
   let cur: unknown = slot.where === 'body' ? spec.body : spec[slot.where];
@@ -203,12 +231,12 @@ const HEADER_SAFE = /^[\t\x20-\x7e\x80-\xff]*$/;
  * sent at all (control characters are not representable in HTTP headers).
  */
 export function render(op: Operation, spec: ReqSpec): Rendered | null {
-  let url = op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(scalarText(spec.path[n])));
+  let url = op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeText(scalarText(spec.path[n])));
   const pairs: string[] = [];
   for (const [k, v] of Object.entries(spec.query)) {
     if (v === undefined) continue;
     const values = Array.isArray(v) ? v.map(scalarText) : [scalarText(v)];
-    for (const x of values) pairs.push(`${encodeURIComponent(k)}=${encodeURIComponent(x)}`);
+    for (const x of values) pairs.push(`${encodeText(k)}=${encodeText(x)}`);
   }
   if (pairs.length) url += `?${pairs.join('&')}`;
   const headers: Record<string, string> = {};
@@ -221,6 +249,24 @@ export function render(op: Operation, spec: ReqSpec): Rendered | null {
   if (spec.body === undefined) return { method: op.method, url, headers };
   headers['content-type'] = 'application/json';
   return { method: op.method, url, headers, payload: jsonText(spec.body) };
+}
+
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses) is sent as the three
+ * bytes a careless encoder would write (CESU-8), i.e. as invalid UTF-8.
+ */
+function encodeText(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const u = ch.charCodeAt(0);
+    out +=
+      ch.length === 1 && u >= 0xd800 && u <= 0xdfff
+        ? [0xe0 | (u >> 12), 0x80 | ((u >> 6) & 0x3f), 0x80 | (u & 0x3f)]
+            .map((b) => `%${b.toString(16).toUpperCase()}`)
+            .join('')
+        : encodeURIComponent(ch);
+  }
+  return out;
 }
 
 function scalarText(v: unknown): string {
@@ -241,173 +287,6 @@ export function jsonText(value: unknown): string {
     return v;
   });
   return raws.length === 0 ? text : text.replace(/"\\u0001RAW(\d+)\\u0001"/g, (_m, i: string) => raws[Number(i)]!);
-}
-
-/** Ids of one church by table (read as the owner role); `all` is every one of them. */
-export interface IdPools {
-  byTable: Record<string, string[]>;
-  all: string[];
-}
-
-const NAME_HINTS: [RegExp, string][] = [
-  [/fund/i, 'funds'],
-  [/group|head/i, 'account_groups'],
-  [/contribution|item/i, 'contribution_items'],
-  [/categor/i, 'event_categories'],
-  [/activity|event/i, 'activities'],
-  [/contact|person|donor|member|people/i, 'people'],
-  [/account|distination/i, 'accounts'],
-  [/tenant/i, 'tenants'],
-  [/user/i, 'users'],
-];
-/** For a bare `id` the route says what it names. */
-const PATH_HINTS: [RegExp, string][] = [
-  [/contributions\/transactions/i, 'offering_transactions'],
-  [/contributions/i, 'contribution_items'],
-  [/fund/i, 'funds'],
-  [/transactions/i, 'financial_transactions'],
-  [/accounts/i, 'accounts'],
-  [/event/i, 'activities'],
-];
-
-/** The table an id slot most likely names, from its field name, else from the route. */
-export function idTable(name: string, opPath: string): string | null {
-  const bare = /^(id|body)$/i.test(name);
-  const hints = bare ? PATH_HINTS : NAME_HINTS;
-  const hit = hints.find(([re]) => re.test(bare ? opPath : name));
-  return hit ? hit[1] : null;
-}
-
-export function isUuid(s: JsonSchema): boolean {
-  return s.format === 'uuid' || !!(s.anyOf ?? s.oneOf)?.some((a) => a.format === 'uuid');
-}
-
-/** An id slot: a uuid, or a name ending in id (idempotency keys count: they name a stored answer). */
-export function isIdSlot(slot: Slot): boolean {
-  return isUuid(slot.schema) || /id$/i.test(slot.name) || /idempotency/i.test(slot.name);
-}
-
-interface Ctx {
-  name: string;
-  opPath: string;
-  pools: IdPools;
-  full: boolean;
-  /** one amount per request, so totals and their lines agree */
-  cents: number;
-}
-
-const isAmountUnion = (alts: JsonSchema[]) =>
-  alts.some((a) => a.type === 'number') && alts.some((a) => a.type === 'string');
-
-function arb(s: JsonSchema, c: Ctx): fc.Arbitrary<unknown> {
-  const inner = arbInner(s, c);
-  return s.nullable && !c.full
-    ? fc.oneof({ arbitrary: inner, weight: 6 }, { arbitrary: fc.constant(null), weight: 1 })
-    : inner;
-}
-
-function arbInner(s: JsonSchema, c: Ctx): fc.Arbitrary<unknown> {
-  const alts = s.anyOf ?? s.oneOf ?? s.allOf;
-  if (alts?.length) {
-    if (isAmountUnion(alts)) return amountArb(c);
-    if (c.full) return arb(alts.find(isUuid) ?? alts[alts.length - 1]!, c);
-    return fc.oneof(...alts.map((a) => arb(a, c)));
-  }
-  if (s.enum?.length) return fc.constantFrom(...s.enum);
-  switch (s.type) {
-    case 'string':
-      return stringArb(s, c);
-    case 'integer':
-    case 'number':
-      return numberArb(s);
-    case 'boolean':
-      return fc.boolean();
-    case 'array': {
-      const min = c.full ? Math.max(1, s.minItems ?? 0) : (s.minItems ?? 0);
-      const max = Math.min(s.maxItems ?? min + 3, min + 3);
-      return fc.array(arb(s.items ?? {}, c), { minLength: min, maxLength: Math.max(min, max) });
-    }
-    case 'object': {
-      const props = s.properties ?? {};
-      const model = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, arb(v, { ...c, name: k })]));
-      return fc.record(model, { requiredKeys: c.full ? Object.keys(props) : (s.required ?? []) });
-    }
-    default:
-      return fc.string({ maxLength: 12 });
-  }
-}
-
-function amountArb(c: Ctx): fc.Arbitrary<unknown> {
-  if (/percent/i.test(c.name)) return fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constantFrom('10', '12.5', '100'));
-  const major = c.cents / 100;
-  return fc.constantFrom(major, major.toFixed(2), major.toLocaleString('en-US', { minimumFractionDigits: 2 }));
-}
-
-function stringArb(s: JsonSchema, c: Ctx): fc.Arbitrary<unknown> {
-  if (isUuid(s)) {
-    const table = idTable(c.name, c.opPath);
-    const pool = (table && c.pools.byTable[table]) || c.pools.all;
-    return pool.length
-      ? fc.oneof({ arbitrary: fc.constantFrom(...pool), weight: 5 }, { arbitrary: fc.uuid(), weight: 1 })
-      : fc.uuid();
-  }
-  if (/idempotency/i.test(c.name)) return fc.uuid();
-  if (s.format === 'email' || /email|username/i.test(c.name))
-    return fc
-      .tuple(fc.stringMatching(/^[a-z]{3,10}$/), fc.stringMatching(/^[a-z]{3,8}$/))
-      .map(([a, b]) => `${a}@${b}.org`);
-  if (/date|^from$|^to$/i.test(c.name))
-    return fc.tuple(fc.integer({ min: 0, max: 3650 }), fc.boolean()).map(([days, us]) => {
-      const d = new Date(Date.UTC(2021, 0, 1) + days * 86_400_000);
-      const [y, m, dd] = d.toISOString().slice(0, 10).split('-');
-      return us ? `${m}/${dd}/${y}` : `${y}-${m}-${dd}`;
-    });
-  const min = s.minLength ?? 0;
-  const max = Math.min(s.maxLength ?? min + 24, min + 24);
-  return fc
-    .oneof(
-      fc.string({ unit: 'grapheme-ascii', minLength: min, maxLength: max }),
-      fc.string({ unit: 'grapheme', minLength: min, maxLength: max }),
-    )
-    .filter((v) => v.length <= (s.maxLength ?? Infinity));
-}
-
-function numberArb(s: JsonSchema): fc.Arbitrary<unknown> {
-  const exMin = s.exclusiveMinimum;
-  const lo = typeof exMin === 'number' ? exMin + 1 : exMin === true ? (s.minimum ?? 0) + 1 : (s.minimum ?? -1000);
-  const hi = Math.min(s.maximum ?? lo + 1000, lo + 1000);
-  const common = [566, 840, 1, 2, 0].filter((n) => n >= lo && n <= (s.maximum ?? Infinity));
-  const ints = fc.integer({ min: Math.ceil(lo), max: Math.max(Math.ceil(lo), Math.floor(hi)) });
-  return common.length ? fc.oneof(fc.constantFrom(...common), ints) : ints;
-}
-
-function specArb(op: Operation, pools: IdPools, full: boolean): fc.Arbitrary<ReqSpec> {
-  return fc.integer({ min: 1, max: 5_000_000 }).chain((cents) => {
-    const c: Ctx = { name: '', opPath: op.path, pools, full, cents };
-    const place = (w: Where) => {
-      const ps = op.params.filter((p) => p.in === w);
-      const model = Object.fromEntries(ps.map((p) => [p.name, arb(p.schema, { ...c, name: p.name })]));
-      const requiredKeys =
-        full || w === 'path' ? ps.map((p) => p.name) : ps.filter((p) => p.required).map((p) => p.name);
-      return fc.record(model, { requiredKeys }) as fc.Arbitrary<Record<string, unknown>>;
-    };
-    const body = op.body ? arb(op.body, { ...c, name: 'body' }) : fc.constant(undefined);
-    return fc.record({ path: place('path'), query: place('query'), header: place('header'), body }).map((r) => {
-      const spec: ReqSpec = { path: r.path, query: r.query, header: r.header };
-      if (r.body !== undefined) spec.body = r.body;
-      return spec;
-    });
-  });
-}
-
-/** `n` valid-ish requests for `op`, reproducible from `seed`. */
-export function sampleSpecs(op: Operation, pools: IdPools, n: number, seed: number): ReqSpec[] {
-  return fc.sample(specArb(op, pools, false), { numRuns: n, seed });
-}
-
-/** One request with every optional field present and every array non-empty. */
-export function fullSpec(op: Operation, pools: IdPools, seed: number): ReqSpec {
-  return fc.sample(specArb(op, pools, true), { numRuns: 1, seed })[0]!;
 }
 
 /** Parses a recorded request (url and JSON text) into a spec of `op`, or null when it is another route. */

@@ -19,7 +19,7 @@ import {
   named,
   saved,
 } from './ledger-support.ts';
-import type { IdPools } from './api-schema-support.ts';
+import type { IdPools } from './api-generate-support.ts';
 
 /**
  * A church with one of everything the API can create (issue 6), made through the API with a
@@ -77,10 +77,12 @@ export interface ChurchData {
   examples: Recorded[];
 }
 
-const ok = async (res: Promise<{ statusCode: number; body: string }>) => {
+type Answer = { returnObject?: { id?: string } & Record<string, unknown> } & Record<string, unknown>;
+/** Asserts a 2xx answer and answers its JSON ({} for a file). */
+const ok = async (res: Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>) => {
   const r = await res;
   expect(r.statusCode, r.body).toBeLessThan(300);
-  return JSON.parse(r.body) as { returnObject?: { id?: string } & Record<string, unknown> } & Record<string, unknown>;
+  return (String(r.headers['content-type']).includes('json') ? JSON.parse(r.body) : {}) as Answer;
 };
 
 /**
@@ -95,6 +97,11 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
   const api = recordingClient(app, c.token, examples);
   const text = amount.toFixed(2);
   const ids: Record<string, string> = { tenant: c.tenantId };
+  const need = (k: string): string => {
+    const v = ids[k];
+    if (!v) throw new Error(`no id for ${k}`);
+    return v;
+  };
   const keys = [`${marker}-key-offering`, `${marker}-key-income`, `${marker}-key-expense`, `${marker}-key-journal`];
   const accounts = await accountsByName(api);
   const chart = await getChart(api);
@@ -107,7 +114,7 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
   }[];
   ids.category = cats.find((x) => x.name === `${marker} Vigil`)!.id;
   const event = await ok(
-    api.post('/api/Events/CreateActivity', { activity: { date: '2026-11-22', eventCategoryId: ids.category } }),
+    api.post('/api/Events/CreateActivity', { activity: { date: '2026-11-22', eventCategoryId: need('category') } }),
   );
   ids.event = (event.returnObject as { currentEvent: { id: string } }).currentEvent.id;
   const member = {
@@ -127,30 +134,30 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
     await createAccount(api, {
       name: `${marker} Gifts`,
       financialAccountGroupID: otherIncome.id,
-      financialFundID: ids.fund,
+      financialFundID: need('fund'),
     })
   ).id;
   ids.box = (
     await createAccount(api, { name: `${marker} Box`, code: '1077', financialAccountGroupID: cashHead.id })
   ).id;
   ids.old = (await createAccount(api, { name: `${marker} Old`, financialAccountGroupID: cashHead.id })).id;
-  await ok(api.post(`/api/Financials/Accounts/Deactivate?id=${ids.old}`));
+  await ok(api.post(`/api/Financials/Accounts/Deactivate?id=${need('old')}`));
   await ok(
     api.put('/api/Financials/Accounts/Save', {
-      id: ids.box,
+      id: need('box'),
       name: `${marker} Box`,
       code: '1077',
       financialAccountGroupID: cashHead.id,
     }),
   );
 
-  const item = { name: `${marker} Harvest`, incomeAccountId: ids.Offering, cashAccountId: ids.Cash };
-  const remit = [{ percentage: '10', distinationCashBankAccount: ids.Bank }];
+  const item = { name: `${marker} Harvest`, incomeAccountId: need('Offering'), cashAccountId: need('Cash') };
+  const remit = [{ percentage: '10', distinationCashBankAccount: need('Bank') }];
   ids.item = await createItem(api, { ...item, incomeRemittance: remit });
-  await ok(api.put('/api/Financials/Contributions/Items/edit', { ...item, id: ids.item, incomeRemittance: remit }));
-  await ok(api.get(`/api/Financials/Contributions/Items/One?ID=${ids.item}`));
+  await ok(api.put('/api/Financials/Contributions/Items/edit', { ...item, id: need('item'), incomeRemittance: remit }));
+  await ok(api.get(`/api/Financials/Contributions/Items/One?ID=${need('item')}`));
   const row = {
-    financialContributionID: ids.item,
+    financialContributionID: need('item'),
     date: '2026-11-22',
     amount: text,
     paymentChannel: 'Cash',
@@ -159,7 +166,7 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
   const offering = await ok(
     api.post(
       '/api/Financials/Contributions/Transactions/Save',
-      [{ ...row, personID: ids.member, activityID: ids.event }],
+      [{ ...row, personID: need('member'), activityID: need('event') }],
       {
         'idempotency-key': keys[0]!,
       },
@@ -168,15 +175,15 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
   ids.offering = (offering.returnObject as unknown as { id: string }[])[0]!.id;
   await ok(
     api.put('/api/Financials/Contributions/Transactions/Edit', [
-      { ...row, id: ids.offering, personID: ids.member, activityID: ids.event, paymentChannel: 'POS' },
+      { ...row, id: need('offering'), personID: need('member'), activityID: need('event'), paymentChannel: 'POS' },
     ]),
   );
-  await ok(api.get(`/api/Financials/Contributions/Transactions/One?ID=${ids.offering}`));
-  await ok(api.get(`/api/Offering/contributionReport?date=2026-11-22&activityId=${ids.event}`));
+  await ok(api.get(`/api/Financials/Contributions/Transactions/One?ID=${need('offering')}`));
+  await ok(api.get(`/api/Offering/contributionReport?date=2026-11-22&activityId=${need('event')}`));
   await ok(api.get(`/api/Financials/Contributions/FilteredTransactions?contribution=${marker}&donor=${marker}`));
 
-  const line = { accountID: ids.restricted, amount: text, contactID: ids.member };
-  const income = await saved(api, INCOME, incomeBody(ids.Bank, text, [line], { memo: `${marker} memo` }), {
+  const line = { accountID: need('restricted'), amount: text, contactID: need('member') };
+  const income = await saved(api, INCOME, incomeBody(need('Bank'), text, [line], { memo: `${marker} memo` }), {
     'idempotency-key': keys[1]!,
   });
   ids.income = income.id;
@@ -192,9 +199,9 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
       api,
       EXPENSE,
       expenseBody(
-        ids.Bank,
+        need('Bank'),
         spend,
-        [{ accountID: ids.repairs, amount: spend, fundID: ids.fund, contactID: ids.member }],
+        [{ accountID: need('repairs'), amount: spend, fundID: need('fund'), contactID: need('member') }],
         { memo: `${marker} spend` },
       ),
       {
@@ -203,20 +210,23 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
     )
   ).id;
   ids.journal = (
-    await saved(api, JOURNAL, journalBody(ids.box, ids.Cash, text, { memo: `${marker} journal` }), {
+    await saved(api, JOURNAL, journalBody(need('box'), need('Cash'), text, { memo: `${marker} journal` }), {
       'idempotency-key': keys[3]!,
     })
   ).id;
   await ok(
-    api.put(`${JOURNAL}?id=${ids.journal}`, journalBody(ids.box, ids.Cash, text, { memo: `${marker} journal` })),
-  );
-  await ok(
-    api.get(
-      `/api/Financials/Accounts/v2/Transactions?page=1&accountId=${ids.Bank}&search=${marker}&from=2026-01-01&to=2026-12-31`,
+    api.put(
+      `${JOURNAL}?id=${need('journal')}`,
+      journalBody(need('box'), need('Cash'), text, { memo: `${marker} journal` }),
     ),
   );
   await ok(
-    api.get(`/api/Financials/Transactions/Export?format=csv&accountId=${ids.Bank}&from=2026-01-01&to=2026-12-31`),
+    api.get(
+      `/api/Financials/Accounts/v2/Transactions?page=1&accountId=${need('Bank')}&search=${marker}&from=2026-01-01&to=2026-12-31`,
+    ),
+  );
+  await ok(
+    api.get(`/api/Financials/Transactions/Export?format=csv&accountId=${need('Bank')}&from=2026-01-01&to=2026-12-31`),
   );
 
   // Throwaway rows, deleted, so the delete routes have examples too.
@@ -231,7 +241,11 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
   );
   const spareItem = await createItem(api, { ...item, name: `${marker} Spare`, incomeRemittance: null });
   await ok(api.delete(`/api/Financials/Contributions/Delete?ID=${spareItem}`));
-  const spareDoc = await saved(api, INCOME, incomeBody(ids.Cash, '1.00', [{ accountID: ids.Tithe, amount: '1.00' }]));
+  const spareDoc = await saved(
+    api,
+    INCOME,
+    incomeBody(need('Cash'), '1.00', [{ accountID: need('Tithe'), amount: '1.00' }]),
+  );
   await ok(api.delete(`/api/Financials/Transactions/Delete?id=${spareDoc.id}`));
   const spareFund = await createFund(api, `${marker} Spare Fund`, 0);
   await ok(api.delete(`/api/Financials/Fund/Delete?id=${spareFund.id}`));

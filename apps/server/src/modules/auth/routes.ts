@@ -63,7 +63,8 @@ export function registerAuth({ app, db, config, limiter }: ModuleCtx & { limiter
   app.addHook('onRequest', publicRateLimit(limiter, config));
 
   app.addHook('onSend', async (req, reply, payload) => {
-    const url = (req.routeOptions.url ?? '').toLowerCase();
+    // the path asked for, so that unknown API paths (404, no route) are covered too
+    const url = req.url.toLowerCase();
     const json = /json/i.test(String(reply.getHeader('content-type') ?? ''));
     if (NO_STORE_PREFIXES.some((p) => url.startsWith(p)) || (req.auth && json))
       reply.header('cache-control', 'no-store');

@@ -121,3 +121,32 @@ export const offeringTransactions = pgTable(
     ),
   ],
 );
+
+/**
+ * Offering totals per day, kept by a trigger on offering_transactions (issue 6): one row per
+ * church, source, date, item, event (the nil uuid for none) and currency, with the sum of the
+ * live rows' amounts in minor units and their count. The summary and the report read these
+ * instead of the offerings themselves, so their cost follows the number of days, items and
+ * events, never the number of offerings. The application can read it, not write it.
+ */
+export const offeringDailyTotals = pgTable(
+  'offering_daily_totals',
+  {
+    tenantId: tenantId(),
+    source: text('source').notNull(),
+    totalDate: date('total_date', { mode: 'string' }).notNull(),
+    contributionItemId: uuid('contribution_item_id').notNull(),
+    /** the event of the offerings, or the nil uuid when they have none */
+    activityId: uuid('activity_id').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    /** sum of amount_minor of the live rows (minor units of currency_code) */
+    totalMinor: numeric('total_minor', { precision: 38, scale: 0 }).notNull(),
+    rowCount: integer('row_count').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'offering_daily_totals_pk',
+      columns: [t.tenantId, t.source, t.totalDate, t.contributionItemId, t.activityId, t.currencyCode],
+    }),
+  ],
+);

@@ -1,18 +1,16 @@
 /**
  * Aggregate SQL of the offering summary and the offering report (issue 6). Every query here
- * groups in PostgreSQL and answers a number of rows bounded by the grouping (days × items ×
- * currencies, months × currencies, currencies), never by how many offerings a church has, so
- * no request spends event-loop time proportional to a church's history.
- *
- * The filters match the partial index `offering_transactions_summary_idx` (tenant_id, source,
- * transaction_date, contribution_item_id, currency_code, amount_minor) WHERE deleted_at IS NULL:
- * equality on tenant_id and source, a range on transaction_date, and every other column read
- * is in the index, so the scan is index-only and already in grouping order.
+ * reads `offering_daily_totals` (one row per church, source, day, item, event and currency,
+ * kept by a trigger on offering_transactions) and answers a number of rows bounded by the
+ * grouping (days × items × currencies, months × currencies, currencies), never by how many
+ * offerings a church has: neither the database nor the event loop does work proportional to
+ * a church's history. The table's primary key (tenant_id, source, total_date, …) serves the
+ * date-range filter.
  */
-import { and, between, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantCtx } from '../../lib/context.ts';
 import { activities } from '../events/schema.ts';
-import { contributionItems, offeringTransactions as o } from './schema.ts';
+import { contributionItems, offeringDailyTotals as o } from './schema.ts';
 
 /** Which offerings of a date range a report total covers. */
 export type OfferingScope =
@@ -44,13 +42,14 @@ export interface MonthTotal extends CurrencyTotal {
   month: string;
 }
 
-/** Live rows of one tenant and source in [from, to]: the summary index's leading columns. */
+/** Day totals of one tenant and source in [from, to] that still hold live offerings. */
 function liveInRange(ctx: TenantCtx, source: string, from: string, to: string): SQL {
   return and(
     eq(o.tenantId, ctx.tenantId),
     eq(o.source, source),
-    isNull(o.deletedAt),
-    between(o.transactionDate, from, to),
+    between(o.totalDate, from, to),
+    // a day whose offerings were all deleted keeps a zero row
+    sql`${o.rowCount} > 0`,
   )!;
 }
 
@@ -72,7 +71,7 @@ function scopeFilter(ctx: TenantCtx, scope: OfferingScope, from: string, to: str
   );
 }
 
-const sumText = sql<string>`sum(${o.amountMinor})::text`;
+const sumText = sql<string>`sum(${o.totalMinor})::text`;
 
 /**
  * Offering totals of `source` between `from` and `to` (ISO dates, inclusive), grouped by
@@ -88,14 +87,14 @@ export async function dayItemCurrencyTotals(
 ): Promise<DayItemTotal[]> {
   const g = ctx.tx
     .select({
-      date: sql<string>`to_char(${o.transactionDate}, 'YYYY-MM-DD')`.as('date'),
+      date: sql<string>`to_char(${o.totalDate}, 'YYYY-MM-DD')`.as('date'),
       itemId: o.contributionItemId,
       currencyCode: o.currencyCode,
       total: sumText.as('total'),
     })
     .from(o)
     .where(liveInRange(ctx, source, from, to))
-    .groupBy(o.transactionDate, o.contributionItemId, o.currencyCode)
+    .groupBy(o.totalDate, o.contributionItemId, o.currencyCode)
     .as('g');
   const rows = await ctx.tx
     .select({ date: g.date, itemName: contributionItems.name, currencyCode: g.currencyCode, total: g.total })
@@ -122,13 +121,23 @@ export async function monthCurrencyTotals(
   to: string,
   scope: OfferingScope,
 ): Promise<MonthTotal[]> {
-  const month = sql<string>`to_char(${o.transactionDate}, 'YYYY-MM')`;
-  const rows = await ctx.tx
-    .select({ month, currencyCode: o.currencyCode, total: sumText })
+  // Sum per day first, so the month label is computed once per day rather than once per row.
+  const days = ctx.tx
+    .select({
+      date: o.totalDate,
+      currencyCode: o.currencyCode,
+      total: sql<string>`sum(${o.totalMinor})`.as('total'),
+    })
     .from(o)
     .where(and(liveInRange(ctx, 'offering', from, to), scopeFilter(ctx, scope, from, to)))
-    .groupBy(month, o.currencyCode)
-    .orderBy(month, o.currencyCode);
+    .groupBy(o.totalDate, o.currencyCode)
+    .as('d');
+  const month = sql<string>`to_char(${days.date}, 'YYYY-MM')`;
+  const rows = await ctx.tx
+    .select({ month, currencyCode: days.currencyCode, total: sql<string>`sum(${days.total})::text` })
+    .from(days)
+    .groupBy(month, days.currencyCode)
+    .orderBy(month, days.currencyCode);
   return rows.map((r) => ({ month: r.month, currencyCode: r.currencyCode, totalMinor: BigInt(r.total) }));
 }
 

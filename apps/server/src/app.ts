@@ -114,8 +114,6 @@ export async function buildApp(deps: AppDeps) {
         .send(failure(first ? `${first.field}: ${first.message}` : 'The request is invalid', errors));
     }
     if (error instanceof AppError) return sendAppError(reply, error);
-    if (error.statusCode === 429)
-      return reply.code(429).send({ message: 'Too many requests, please wait and try again' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(failure(error.message, [{ field: 'body', message: error.message }]));
     }

@@ -14,8 +14,9 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();
   await seedReferenceData(database.db);
+  const demo = process.argv.includes('--demo') || config.npm_config_demo ? 'always' : config.DEMO;
   const wantDemo =
-    process.argv.includes('--demo') || (database.kind === 'pglite' && !process.argv.includes('--no-demo'));
+    demo === 'always' || (demo === 'auto' && database.kind === 'pglite' && !process.argv.includes('--no-demo'));
   if (wantDemo) await ensureDemo(database.db, { log: (m) => console.log(m) });
   const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database });
   const close = async () => {
@@ -26,8 +27,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.PORT;
   console.log(
-    `Steward is serving on http://localhost:${config.PORT} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${dataDir}` : ''})`,
+    `Steward is serving on http://localhost:${port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${dataDir}` : ''})`,
   );
 }
 

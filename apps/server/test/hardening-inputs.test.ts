@@ -261,7 +261,7 @@ describe('logs carry no personal data', () => {
         done();
       },
     });
-    const config = loadConfig({ ...process.env, LOG_LEVEL: 'info', WEB_DIST: '' });
+    const config = loadConfig({ ...process.env, LOG_LEVEL: 'info', WEB_DIST: '', SIGNUP_RATE_MAX: '1000000' });
     const app = await buildApp({ config, database: h.database, logStream: stream });
     await app.ready();
     try {

@@ -17,7 +17,13 @@ export interface Harness {
 }
 
 export async function startHarness(): Promise<Harness> {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', WEB_DIST: '' });
+  // Every test signs up from 127.0.0.1; the sign-up limit has its own tests (security-hardening).
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEB_DIST: '',
+    SIGNUP_RATE_MAX: process.env.SIGNUP_RATE_MAX ?? '1000000',
+  });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'memory://' });
   await database.migrate();
   await seedReferenceData(database.db);

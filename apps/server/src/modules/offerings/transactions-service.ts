@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TOfferingListItem, TOfferingOne, ZOfferingRowInput } from '@steward/contracts/offerings';
 import type { TenantCtx } from '../../lib/context.ts';
@@ -75,25 +75,34 @@ async function postRow(ctx: TenantCtx, row: OfferingRow, alsoCheckFunds: string[
   return entryId;
 }
 
-async function insertRow(ctx: TenantCtx, r: ResolvedRow, source: string): Promise<OfferingRow> {
-  const [row] = await ctx.tx
+/**
+ * Inserts the rows of one save in a single statement, before anything is posted: the trigger
+ * that keeps offering_daily_totals then takes its row locks once, in key order, ahead of the
+ * account-balance locks of the postings, so concurrent saves cannot deadlock on the two.
+ * Answers the rows in input order.
+ */
+async function insertRows(ctx: TenantCtx, rs: ResolvedRow[], source: string): Promise<OfferingRow[]> {
+  if (rs.length === 0) return [];
+  const inserted = await ctx.tx
     .insert(offeringTransactions)
-    .values({
-      tenantId: ctx.tenantId,
-      activityId: r.activityId,
-      contributionItemId: r.input.financialContributionID,
-      transactionDate: r.input.date,
-      amountMinor: r.amountMinor,
-      currencyCode: r.currencyCode,
-      paymentChannel: r.input.paymentChannel,
-      personId: r.personId,
-      source,
-      // clock time, not transaction time: rows saved together keep their order in the list
-      createdAt: sql`clock_timestamp()`,
-    })
+    .values(
+      rs.map((r, i) => ({
+        tenantId: ctx.tenantId,
+        activityId: r.activityId,
+        contributionItemId: r.input.financialContributionID,
+        transactionDate: r.input.date,
+        amountMinor: r.amountMinor,
+        currencyCode: r.currencyCode,
+        paymentChannel: r.input.paymentChannel,
+        personId: r.personId,
+        source,
+        // rows saved together keep their order in the list: one microsecond apart
+        createdAt: sql`clock_timestamp() + make_interval(secs => ${i} / 1000000.0)`,
+      })),
+    )
     .returning();
-  await postRow(ctx, row!);
-  return row!;
+  // PostgreSQL returns the rows of an INSERT … VALUES in the order they were given
+  return inserted;
 }
 
 /** The save answer of one row (spec §3 "Save response returnObject items"). */
@@ -123,8 +132,10 @@ export async function saveRows(ctx: TenantCtx, inputs: RowInput[], source = 'off
     resolved.map((r) => ({ amountMinor: r.amountMinor, currency: r.currencyCode })),
     'amount',
   );
+  const rows = await insertRows(ctx, resolved, source);
+  for (const row of rows) await postRow(ctx, row);
   const saved = [];
-  for (const r of resolved) saved.push(await savedView(ctx, await insertRow(ctx, r, source)));
+  for (const row of rows) saved.push(await savedView(ctx, row));
   return saved;
 }
 
@@ -160,11 +171,8 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
     [resolvedFirst, ...resolvedRest].map((r) => ({ amountMinor: r.amountMinor, currency: r.currencyCode })),
     'amount',
   );
-  const reversal = existing.journalEntryId
-    ? await reverseEntry(ctx, existing.journalEntryId, existing.transactionDate, `Edit of offering ${existing.id}`, {
-        deferFundCheck: true,
-      })
-    : null;
+  // the row changes (and the rows added are inserted) before anything is posted: the day
+  // totals' locks come before the balance locks, as in a save
   const [updated] = await ctx.tx
     .update(offeringTransactions)
     .set({
@@ -179,9 +187,16 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
     })
     .where(and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, existing.id)))
     .returning();
+  const added = await insertRows(ctx, resolvedRest, existing.source);
+  const reversal = existing.journalEntryId
+    ? await reverseEntry(ctx, existing.journalEntryId, existing.transactionDate, `Edit of offering ${existing.id}`, {
+        deferFundCheck: true,
+      })
+    : null;
   await postRow(ctx, updated!, reversal?.restrictedFunds ?? []);
+  for (const row of added) await postRow(ctx, row);
   const saved = [await savedView(ctx, updated!)];
-  for (const r of resolvedRest) saved.push(await savedView(ctx, await insertRow(ctx, r, existing.source)));
+  for (const row of added) saved.push(await savedView(ctx, row));
   return saved;
 }
 
@@ -191,18 +206,28 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
  */
 export async function deleteRows(ctx: TenantCtx, ids: string[]): Promise<number> {
   const rows: OfferingRow[] = [];
-  for (const id of new Set(ids)) {
+  // rows locked in id order, so two deletes of overlapping lists cannot deadlock
+  for (const id of [...new Set(ids)].sort()) {
     const row = await findLive(ctx, id);
     if (!row) throw notFound(`Offering transaction ${id}`);
     rows.push(row);
   }
+  // one statement marks them all, before the reversals (the day totals' locks first)
+  await ctx.tx
+    .update(offeringTransactions)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(offeringTransactions.tenantId, ctx.tenantId),
+        inArray(
+          offeringTransactions.id,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
   for (const row of rows) {
     if (row.journalEntryId)
       await reverseEntry(ctx, row.journalEntryId, row.transactionDate, `Delete of offering ${row.id}`);
-    await ctx.tx
-      .update(offeringTransactions)
-      .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, row.id)));
   }
   return rows.length;
 }

@@ -12,7 +12,7 @@ const port = Number(process.env.E2E_PORT ?? 3210);
  * apps/web/dist during the run (a shared working tree) would otherwise delete the lazy-loaded
  * chunks the open pages still ask for. Removed when the run ends.
  */
-const builtApp = `${root}apps/web/dist`;
+const builtApp = process.env.E2E_WEB_DIST ?? `${root}apps/web/dist`; // E2E_WEB_DIST: a build made elsewhere
 const servedApp = path.join(tmpdir(), `steward-e2e-web-${process.pid}`);
 process.once('exit', () => rmSync(servedApp, { recursive: true, force: true }));
 const copyApp = `node -e "require('node:fs').cpSync(process.argv[1], process.argv[2], { recursive: true })"`;

@@ -80,7 +80,7 @@ export async function benchLedger(): Promise<void> {
     `transaction list, page 2000:       ${stats(await time(20, () => api.get('/api/Financials/Accounts/v2/Transactions?page=2000')))}`,
   );
   console.log(
-    `cash/bank balances (selector):     ${stats(await time(50, () => api.get('/api/Financials/Accounts/CashBankBalances')))}`,
+    `cash/bank balances (selector):     ${stats(await time(50, () => api.get('/api/Financials/Accounts/GetCashBankAccountsBalances')))}`,
   );
   await h.close();
 }

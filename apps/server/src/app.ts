@@ -23,9 +23,12 @@ import { registerLookups } from './modules/lookups/routes.ts';
 import { registerLedger } from './modules/ledger/routes.ts';
 import { registerChart } from './modules/ledger/chart-routes.ts';
 import { registerDocuments } from './modules/ledger/documents-routes.ts';
+import { registerAccountRegister } from './modules/ledger/register-routes.ts';
 import { registerEvents } from './modules/events/routes.ts';
 import { registerPeople } from './modules/people/routes.ts';
 import { registerOfferings } from './modules/offerings/routes.ts';
+import { registerReportApproval } from './modules/offerings/report-approval-routes.ts';
+import { registerDashboard } from './modules/dashboard/routes.ts';
 import { registerWeb } from './modules/web/routes.ts';
 import { RateLimiter } from './modules/auth/throttle.ts';
 
@@ -57,6 +60,15 @@ export async function buildApp(deps: AppDeps) {
           },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
+    // a URL Fastify cannot decode (a lone surrogate, a bad %-escape) is the client's fault:
+    // a 400 naming the path, in the spec's envelope, like every other refusal
+    frameworkErrors: (error, _req, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as unknown as FastifyReply)
+        .code(status)
+        .type('application/json')
+        .send(JSON.stringify(failure(`path: ${error.message}`, [{ field: 'path', message: 'is not a valid URL' }])));
+    },
     bodyLimit: 1_048_576,
     // the client address (rate limits) and protocol (Secure cookie) behind trusted proxies only
     trustProxy: deps.config.TRUST_PROXY,
@@ -136,9 +148,12 @@ export async function buildApp(deps: AppDeps) {
   registerLedger(ctx);
   registerChart(ctx);
   registerDocuments(ctx);
+  registerAccountRegister(ctx);
   registerEvents(ctx);
   registerPeople(ctx);
   registerOfferings(ctx);
+  registerReportApproval(ctx);
+  registerDashboard(ctx);
   await registerWeb(ctx);
   return app;
 }

@@ -44,6 +44,15 @@ describe('sign-up and sessions', () => {
       currencySymbol: '₦',
       isoCode: 'NG',
       country: 'Nigeria',
+      email: 'ada.signup@test.example',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      roles: ['Admin'],
+      smsBalance: 0,
+      subStatus: 'Active',
+      subscriptionName: 'Steward',
+      churchSize: 1,
+      subscribedChurchSize: 2_147_483_647,
     });
   });
 
@@ -119,9 +128,19 @@ describe('sign-up and sessions', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['churchName', 'expiryTime', 'roles', 'tenantId', 'token']);
+    expect(Object.keys(body).sort()).toEqual([
+      'churchName',
+      'churchSize',
+      'expiryTime',
+      'isVerified',
+      'roles',
+      'subStatus',
+      'tenantId',
+      'token',
+    ]);
     expect(body.tenantId).toBe(c.tenantId);
     expect(body.roles).toContain('Admin');
+    expect(body).toMatchObject({ subStatus: 'Active', isVerified: true, churchSize: 1 });
     const api = client(h.app, body.token);
     expect((await api.get('/api/Membership/GetCurrentSignedInUser')).statusCode).toBe(200);
     expect((await api.post('/logout')).statusCode).toBe(204);
@@ -150,6 +169,32 @@ describe('sign-up and sessions', () => {
   it('answers 401 without a session and for a made-up token', async () => {
     expect((await client(h.app, null).get('/api/Membership/GetCurrentSignedInUser')).statusCode).toBe(401);
     expect((await client(h.app, 'made-up-token').get('/api/Membership/GetCurrentSignedInUser')).statusCode).toBe(401);
+    expect((await client(h.app, '""').get('/api/Membership/GetCurrentSignedInUser')).statusCode).toBe(401);
+    expect((await client(h.app, '"').get('/api/Membership/GetCurrentSignedInUser')).statusCode).toBe(401);
+  });
+
+  it('accepts the bearer token wrapped in JSON quotes, and only the exact token', async () => {
+    const c = await signupChurch(h.app);
+    const quoted = await client(h.app, JSON.stringify(c.token)).get('/api/Membership/GetCurrentSignedInUser');
+    expect(quoted.statusCode).toBe(200);
+    expect(quoted.json().tenantId).toBe(c.tenantId);
+    // one quote, or quotes inside the token, are not stripped
+    expect((await client(h.app, `"${c.token}`).get('/api/Membership/GetCurrentSignedInUser')).statusCode).toBe(401);
+    expect((await client(h.app, `'${c.token}'`).get('/api/Membership/GetCurrentSignedInUser')).statusCode).toBe(401);
+  });
+
+  it('answers churchSize as the number of people the church records (at least 1)', async () => {
+    const c = await signupChurch(h.app);
+    const api = client(h.app, c.token);
+    const signIn = async () =>
+      (
+        await h.app.inject({ method: 'POST', url: '/login', payload: { userName: c.email, password: c.password } })
+      ).json().churchSize as number;
+    expect(await signIn()).toBe(1);
+    expect((await api.get('/api/Membership/GetCurrentSignedInUser')).json().churchSize).toBe(1);
+    for (const firstName of ['A', 'B']) await api.post('/api/People/CreateMember', { firstName });
+    expect(await signIn()).toBe(2);
+    expect((await api.get('/api/Membership/GetCurrentSignedInUser')).json().churchSize).toBe(2);
   });
 
   it('accepts the session cookie, and refuses cookie writes without the CSRF header', async () => {

@@ -184,7 +184,7 @@ describe('funds: GET /api/Financials/Funds, POST Funds/Save, DELETE Fund/Delete'
     expect(body.returnObject).toMatchObject({ name: 'Building Fund', code: '3100', fundType: 1, balance: 0 });
     expect(await counts(c.tenantId)).toEqual({ accounts: before.accounts + 1, funds: before.funds + 1 });
     const chart = await getChart(c.api);
-    const fundsHead = chart.accountwithHeads[2]!.find((x) => x.name === 'Funds')!;
+    const fundsHead = chart.accountwithHeads[2]!.accountHeadsDTO.find((x) => x.name === 'Funds')!;
     const account = fundsHead.accounts.find((a) => a.name === 'Building Fund')!;
     expect(account).toMatchObject({
       id: body.returnObject.accountID,

@@ -61,12 +61,16 @@ const chartCounts = async (tenantId: string) => ({
 });
 
 describe('GET /api/Financials/GetChartOfAccounts', () => {
-  it('answers the default chart in five lists (assets, liability, equity, income, expense)', async () => {
+  it('answers the default chart in five groups (assets, liability, equity, income, expense)', async () => {
     const c = await church(h.app);
     const chart = await getChart(c.api);
     expect(chart.accountwithHeads).toHaveLength(5);
     expect(chart.accountwithoutheads).toEqual([]);
-    chart.accountwithHeads.forEach((list, i) => {
+    chart.accountwithHeads.forEach((group, i) => {
+      expect(group.key).toBe(i);
+      expect(group.accountType).toBe(TYPES[i]);
+      const list = group.accountHeadsDTO;
+      expect(group.accounts.map((a) => a.id)).toEqual(list.flatMap((hd) => hd.accounts.map((a) => a.id)));
       expect(list.map((hd) => [hd.name, hd.accounts.map((a) => a.name)])).toEqual(DEFAULT_CHART[i]);
       for (const hd of list) {
         expect(hd.accountType).toBe(TYPES[i]);
@@ -89,7 +93,7 @@ describe('GET /api/Financials/GetChartOfAccounts', () => {
     const fund = named(chart, 'Unrestricted Funds');
     expect(fund.fundType).toBe(0);
     expect(named(chart, 'Offering').financialFundID).toBe(fund.financialFundID);
-    expect(chart.accountwithHeads[0]![0]!.isCashBank).toBe(true);
+    expect(chart.accountwithHeads[0]!.accountHeadsDTO[0]!.isCashBank).toBe(true);
   });
 
   it('shows balances equal to what was posted, by hand', async () => {
@@ -155,7 +159,7 @@ describe('POST and PUT /api/Financials/Accounts/Save', () => {
       },
     });
     const chart = await getChart(c.api);
-    expect(chart.accountwithHeads[0]![0]!.accounts.map((a) => a.name)).toContain('Petty Cash');
+    expect(chart.accountwithHeads[0]!.accountHeadsDTO[0]!.accounts.map((a) => a.name)).toContain('Petty Cash');
     const picker = (await c.api.get('/api/financials/accounts/getcashbankaccounts')).json() as { text: string }[];
     expect(picker.map((o) => o.text)).toContain('1020 - Petty Cash');
   });
@@ -172,7 +176,7 @@ describe('POST and PUT /api/Financials/Accounts/Save', () => {
     expect(res.json().response).toBe('The account Suspense was updated successfully');
     chart = await getChart(c.api);
     expect(chart.accountwithoutheads).toEqual([]);
-    expect(chart.accountwithHeads[1]![0]!.accounts.map((x) => x.name)).toContain('Suspense');
+    expect(chart.accountwithHeads[1]!.accountHeadsDTO[0]!.accounts.map((x) => x.name)).toContain('Suspense');
   });
 
   it('refuses bad input with 400 naming the field, and writes nothing', async () => {
@@ -258,11 +262,14 @@ describe('POST and PUT /api/Financials/Accounts/Save', () => {
 });
 
 describe('GET /api/Financials/Accounts/GetAccountHeads', () => {
-  it("answers the church's heads with their type and sub-head", async () => {
+  it("answers the church's heads in the chart's five groups, with their type and sub-head", async () => {
     const c = await church(h.app);
     const res = await c.api.get(HEADS);
     expect(res.statusCode).toBe(200);
-    const heads = res.json() as HeadOption[];
+    const groups = res.json() as { key: number; accountType: string; accountHeadsDTO: HeadOption[] }[];
+    expect(groups.map((g) => [g.key, g.accountType])).toEqual(TYPES.map((t, i) => [i, t]));
+    for (const g of groups) expect(g.accountHeadsDTO.every((x) => x.accountType === g.accountType)).toBe(true);
+    const heads = groups.flatMap((g) => g.accountHeadsDTO);
     const byName = (a: (string | undefined)[], b: (string | undefined)[]) => String(a[0]).localeCompare(String(b[0]));
     expect(heads.map((x) => [x.name, x.accountType]).sort(byName)).toEqual(
       DEFAULT_CHART.flatMap((list, i) => list.map(([name]) => [name, TYPES[i]])).sort(byName),
@@ -272,7 +279,9 @@ describe('GET /api/Financials/Accounts/GetAccountHeads', () => {
       groupSubHead: 'Current Assets',
     });
     const other = await church(h.app);
-    const theirs = (await other.api.get(HEADS)).json() as HeadOption[];
+    const theirs = ((await other.api.get(HEADS)).json() as { accountHeadsDTO: HeadOption[] }[]).flatMap(
+      (g) => g.accountHeadsDTO,
+    );
     expect(theirs.some((x) => heads.some((y) => y.id === x.id))).toBe(false);
     expect((await client(h.app, null).get(HEADS)).statusCode).toBe(401);
   });
@@ -309,7 +318,7 @@ describe('account pickers and cash/bank balances', () => {
     expect([...journal].sort()).toEqual(all.filter((t) => t !== '3900 - Currency Exchange').sort());
   });
 
-  it('CashBankBalances answers each cash/bank account with its balance after postings', async () => {
+  it('GetCashBankAccountsBalances answers each cash/bank account with its balance after postings', async () => {
     const c = await church(h.app);
     const chart = await getChart(c.api);
     const id = (n: string) => named(chart, n).id;
@@ -320,8 +329,8 @@ describe('account pickers and cash/bank balances', () => {
     expect(res.statusCode).toBe(200);
     const symbol = named(chart, 'Cash').currency.symbol;
     expect(res.json()).toEqual([
-      { id: id('Cash'), text: '1000 - Cash', balance: 379.75, currency: 'NGN', currencySymbol: symbol },
-      { id: id('Bank'), text: '1010 - Bank', balance: 1000, currency: 'NGN', currencySymbol: symbol },
+      { id: id('Cash'), text: '1000 - Cash', balance: 379.75, currency: { symbol, shortCode: 'NGN' } },
+      { id: id('Bank'), text: '1010 - Bank', balance: 1000, currency: { symbol, shortCode: 'NGN' } },
     ]);
   });
 

@@ -101,11 +101,11 @@ function write(c: Church, seq: number): Write {
       debitAccountID: c.accounts.Bank,
       creditSplitAccounts: lines,
     };
-    return { ...base, path: '/api/Financials/Transactions/SaveIncome', body };
+    return { ...base, path: '/api/Financials/Accounts/Transactions/Income/Save', body };
   }
   const lines = [{ accountID: c.accounts['Maintenance and Repairs'], amount }];
   const body = { amount, date, memo, category: 'outflow', creditAccountID: c.accounts.Cash, debitSplitAccounts: lines };
-  return { ...base, path: '/api/Financials/Transactions/SaveExpense', body };
+  return { ...base, path: '/api/Financials/Accounts/Transactions/Expense/Save', body };
 }
 
 const send = (base: string, c: Church, w: Write) =>
@@ -152,7 +152,7 @@ describe('a SIGKILL mid-stream loses no acknowledged write', () => {
       const path =
         w.kind === 'offering'
           ? `/api/Financials/Contributions/Transactions/One?ID=${w.id}`
-          : `/api/Financials/Transactions/ByNumber?transactionNumber=${encodeURIComponent(w.number!)}`;
+          : `/api/Financials/Accounts/GetEditFinancialTransaction?transactionNumber=${encodeURIComponent(w.number!)}`;
       const res = await call(server.base, 'GET', path, c.token);
       expect(res.status, `${w.kind} #${w.seq} ${w.id} after the restart: ${JSON.stringify(res.json)}`).toBe(200);
       expect((res.json as { id: string }).id).toBe(w.id);

@@ -109,11 +109,14 @@ describe('POST /api/Events/CreateActivity and GET /api/Events/EventActivity', ()
     expect(body.response).toBe('Your new event was created successfully');
     expect(body.returnObject.currentEvent).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      activityID: body.returnObject.currentEvent.id,
       name: 'Harvest Thanksgiving',
-      activityDate: '2026-11-22',
+      date: '2026-11-22',
     });
-    const list = (await api.get('/api/Events/EventActivity')).json() as { id: string }[];
-    expect(list.map((x) => x.id)).toContain(body.returnObject.currentEvent.id);
+    // the existing client reads it at the top level
+    expect(body.currentEvent).toEqual(body.returnObject.currentEvent);
+    const list = (await api.get('/api/Events/EventActivity')).json() as { activityID: string }[];
+    expect(list.map((x) => x.activityID)).toContain(body.returnObject.currentEvent.id);
   });
 
   it('accepts the US date format the screens send', async () => {
@@ -124,7 +127,7 @@ describe('POST /api/Events/CreateActivity and GET /api/Events/EventActivity', ()
       activity: { date: '11/22/2026', eventCategoryId: cat.id },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().returnObject.currentEvent.activityDate).toBe('2026-11-22');
+    expect(res.json().returnObject.currentEvent.date).toBe('2026-11-22');
   });
 
   it('lists events newest first', async () => {
@@ -138,8 +141,8 @@ describe('POST /api/Events/CreateActivity and GET /api/Events/EventActivity', ()
     }
     const res = await api.get('/api/Events/EventActivity');
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { id: string; name: string; activityDate: string }[];
-    expect(list.map((x) => x.activityDate)).toEqual(['2026-12-01', '2026-11-22', '2026-10-05']);
+    const list = res.json() as { activityID: string; name: string; date: string }[];
+    expect(list.map((x) => x.date)).toEqual(['2026-12-01', '2026-11-22', '2026-10-05']);
     expect(list.every((x) => x.name === 'Service')).toBe(true);
   });
 
@@ -179,7 +182,7 @@ describe('POST /api/Events/CreateActivity and GET /api/Events/EventActivity', ()
       activity: { date: '2026-11-22T10:30:00.000Z', eventCategoryId: cat.id },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().returnObject.currentEvent.activityDate).toBe('2026-11-22');
+    expect(ok.json().returnObject.currentEvent.date).toBe('2026-11-22');
     for (const date of ['2026-11-22Tnonsense', '2026-11-22 whenever']) {
       const res = await api.post('/api/Events/CreateActivity', { activity: { date, eventCategoryId: cat.id } });
       expectBadRequest(res, 'activity.date');
@@ -303,5 +306,86 @@ describe('members: POST /api/People/CreateMember and GET /api/Membership/GetSear
     const anon = client(h.app, null);
     expect((await anon.post('/api/People/CreateMember', { firstName: 'A' })).statusCode).toBe(401);
     expect((await search(anon, 'abc')).statusCode).toBe(401);
+  });
+});
+
+describe('members: birthday, wedding day and marital status', () => {
+  it('stores the birthday and wedding day and month, the marital status and gender ids', async () => {
+    const c = await signupChurch(h.app);
+    const api = client(h.app, c.token);
+    const res = await api.post('/api/People/CreateMember', {
+      firstName: 'Funke',
+      lastName: 'Adebayo',
+      genderId: 2,
+      maritalStatusId: 2,
+      dayOfBirth: 29,
+      monthOfBirth: 2,
+      dayOfWedding: 14,
+      monthOfWedding: 11,
+      yearOfWedding: 2004,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (await api.get('/api/People/GetmembersBasicInfo?page=1')).json();
+    expect(list.data[0]).toMatchObject({
+      name: 'Funke Adebayo',
+      genderId: 2,
+      maritalStatusId: 2,
+      dayOfBirth: 29,
+      monthOfBirth: 2,
+    });
+  });
+
+  it.each([
+    ['monthOfBirth', { dayOfBirth: 1, monthOfBirth: 13 }],
+    ['dayOfBirth', { dayOfBirth: 0, monthOfBirth: 1 }],
+    ['dayOfBirth', { dayOfBirth: 31, monthOfBirth: 4 }],
+    ['dayOfBirth', { dayOfBirth: 30, monthOfBirth: 2 }],
+    ['monthOfBirth', { dayOfBirth: 5 }],
+    ['dayOfWedding', { monthOfWedding: 6 }],
+    ['maritalStatusId', { maritalStatusId: 6 }],
+    ['yearOfWedding', { yearOfWedding: 1200 }],
+  ])('answers 400 naming %s, and writes nothing', async (field, extra) => {
+    const c = await signupChurch(h.app);
+    const api = client(h.app, c.token);
+    expectBadRequest(await api.post('/api/People/CreateMember', { firstName: 'Bad', ...extra }), field);
+    expect(await countRows(h.database, 'people', c.tenantId)).toBe(0);
+  });
+});
+
+describe('GET /api/People/GetmembersBasicInfo and GET /api/Settings/GetTenantPeopleClassification', () => {
+  it('pages 50 people by name and counts them all', async () => {
+    const c = await signupChurch(h.app);
+    const api = client(h.app, c.token);
+    const names = Array.from({ length: 53 }, (_, i) => `Person${String(i).padStart(2, '0')}`);
+    await Promise.all(names.map((firstName) => api.post('/api/People/CreateMember', { firstName })));
+    const one = (await api.get('/api/People/GetmembersBasicInfo?page=1')).json();
+    const two = (await api.get('/api/people/getmembersbasicinfo?PAGE=2')).json();
+    expect(one.totalItems).toBe(53);
+    expect(one.data).toHaveLength(50);
+    expect([...one.data, ...two.data].map((m: { firstName: string }) => m.firstName)).toEqual(names);
+  });
+
+  it("never lists another church's people", async () => {
+    const a = await signupChurch(h.app);
+    const b = await signupChurch(h.app);
+    await client(h.app, a.token).post('/api/People/CreateMember', { firstName: 'OnlyInA' });
+    const res = await client(h.app, b.token).get('/api/People/GetmembersBasicInfo?page=1');
+    expect(res.json()).toEqual({ data: [], totalItems: 0 });
+  });
+
+  it('answers 400 naming page for a bad page, 401 without a session', async () => {
+    const c = await signupChurch(h.app);
+    const api = client(h.app, c.token);
+    expectBadRequest(await api.get('/api/People/GetmembersBasicInfo?page=0'), 'page');
+    expectBadRequest(await api.get('/api/People/GetmembersBasicInfo?page=abc'), 'page');
+    expect((await client(h.app, null).get('/api/People/GetmembersBasicInfo?page=1')).statusCode).toBe(401);
+  });
+
+  it('answers no people classifications (Steward records none yet), 401 without a session', async () => {
+    const c = await signupChurch(h.app);
+    const res = await client(h.app, c.token).get('/api/Settings/GetTenantPeopleClassification');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect((await client(h.app, null).get('/api/Settings/GetTenantPeopleClassification')).statusCode).toBe(401);
   });
 });

@@ -188,9 +188,9 @@ describe('documents across currencies', () => {
     const balances = (await c.api.get(CASH_BANK_BALANCES)).json() as {
       id: string;
       balance: number;
-      currency: string;
+      currency: { shortCode: string; symbol: string };
     }[];
-    expect(balances.find((b) => b.id === usd.id)).toMatchObject({ balance: 100, currency: 'USD' });
+    expect(balances.find((b) => b.id === usd.id)).toMatchObject({ balance: 100, currency: { shortCode: 'USD' } });
     // 100 USD = 10,000 cents; in kobo: 10,000 x usdngn, rounded once
     const expectedKobo = Math.round(10_000 * usdngn);
     const offeringKobo = -(await c.raw('Offering'));

@@ -215,7 +215,7 @@ describe('uniqueness is a unique index: ten simultaneous creates make one', () =
   it('funds, accounts (by name and by code) and offering items', async () => {
     const c = await offeringChurch(h.app);
     expect(await race(() => c.api.post(FUND_SAVE, { name: 'Youth Camp', fundType: 1 }))).toEqual(Array(9).fill('name'));
-    const head = (await getChart(c.api)).accountwithHeads[0]![0]!;
+    const head = (await getChart(c.api)).accountwithHeads[0]!.accountHeadsDTO[0]!;
     expect(
       await race(() => c.api.post(ACCOUNT_SAVE, { name: 'petty cash', financialAccountGroupID: head.id })),
     ).toEqual(Array(9).fill('name'));

@@ -154,7 +154,7 @@ function journalDoc(debit: string, credit: string, debitR: boolean, creditR: boo
       { account: credit, fund: creditR ? R : homeFund(credit), amount: -a },
     ]);
     const body = [line('inflow', debit, debitR), line('outflow', credit, creditR)];
-    return { lines, send: () => (editId ? api.put(`${JOURNAL}?id=${editId}`, body) : api.post(JOURNAL, body)) };
+    return { lines, send: () => (editId ? api.post(`${JOURNAL}?id=${editId}`, body) : api.post(JOURNAL, body)) };
   };
 }
 

@@ -55,22 +55,17 @@ describe('account pickers', () => {
     expect(list.some((a) => a.text.includes('Buildings'))).toBe(false);
   });
 
-  it('GetRemittanceAccounts groups the destinations by accountType', async () => {
+  it('GetRemittanceAccounts lists the destinations flat: cash/bank (assets) first, then income', async () => {
     const c = await signupChurch(h.app);
     const api = client(h.app, c.token);
     const res = await api.get(REMIT);
     expect(res.statusCode).toBe(200);
-    const groups = res.json() as { accountType: string; accounts: Option[] }[];
-    expect(groups.map((g) => g.accountType).sort()).toEqual(['assets', 'income']);
-    for (const g of groups) {
-      expect(g.accounts.length).toBeGreaterThan(0);
-      for (const a of g.accounts) expect(a.accountType).toBe(g.accountType);
-    }
+    const list = res.json() as Option[];
     const income = (await api.get(INCOME)).json() as Option[];
     const cash = (await api.get(CASH)).json() as Option[];
-    const byType = Object.fromEntries(groups.map((g) => [g.accountType, g.accounts.map((a) => a.id).sort()]));
-    expect(byType.income).toEqual(income.map((a) => a.id).sort());
-    expect(byType.assets).toEqual(cash.map((a) => a.id).sort());
+    expect(list.map((a) => a.id)).toEqual([...cash, ...income].map((a) => a.id));
+    expect(list.map((a) => a.accountType)).toEqual([...cash.map(() => 'assets'), ...income.map(() => 'income')]);
+    expect(list.every((a) => a.text !== '' && 'financialFundID' in a)).toBe(true);
   });
 
   it('a church only ever sees its own accounts', async () => {
@@ -80,8 +75,7 @@ describe('account pickers', () => {
       const api = client(h.app, token);
       const ids: string[] = [];
       for (const url of [INCOME, CASH]) ids.push(...((await api.get(url)).json() as Option[]).map((o) => o.id));
-      const groups = (await api.get(REMIT)).json() as { accounts: Option[] }[];
-      for (const g of groups) ids.push(...g.accounts.map((o) => o.id));
+      ids.push(...((await api.get(REMIT)).json() as Option[]).map((o) => o.id));
       return new Set(ids);
     };
     const aIds = await idsOf(a.token);

@@ -35,8 +35,16 @@ export interface ChartHead {
   accounts: ChartAccount[];
 }
 
+/** One of the chart's five groups, read by index (0 assets … 4 expenses). */
+export interface ChartGroup {
+  key: number;
+  accountType: string;
+  accounts: ChartAccount[];
+  accountHeadsDTO: ChartHead[];
+}
+
 export interface Chart {
-  accountwithHeads: ChartHead[][];
+  accountwithHeads: ChartGroup[];
   accountwithoutheads: ChartAccount[];
 }
 
@@ -45,12 +53,14 @@ export const ACCOUNT_SAVE = '/api/Financials/Accounts/Save';
 export const HEADS = '/api/Financials/Accounts/GetAccountHeads';
 export const FUNDS = '/api/Financials/Funds';
 export const FUND_SAVE = '/api/Financials/Funds/Save';
-export const INCOME = '/api/Financials/Transactions/SaveIncome';
-export const EXPENSE = '/api/Financials/Transactions/SaveExpense';
-export const JOURNAL = '/api/Financials/Transactions/SaveJournal';
+export const INCOME = '/api/Financials/Accounts/Transactions/Income/Save';
+export const EXPENSE = '/api/Financials/Accounts/Transactions/Expense/Save';
+export const JOURNAL = '/api/Financials/Accounts/Transactions/SaveGeneralLedger';
 export const DOCS = '/api/Financials/Accounts/v2/Transactions';
-export const DOC_DELETE = '/api/Financials/Transactions/Delete';
-export const CASH_BANK_BALANCES = '/api/Financials/Accounts/CashBankBalances';
+export const DOC_DELETE = '/api/Financials/Accounts/Transactions/Delete';
+export const DOC_APPROVE = '/api/Financials/accounts/Transactions/ApproveTransactionToggle';
+export const DOC_EDITABLE = '/api/Financials/Accounts/GetEditFinancialTransaction';
+export const CASH_BANK_BALANCES = '/api/Financials/Accounts/GetCashBankAccountsBalances';
 
 export async function getChart(api: Client): Promise<Chart> {
   const res = await api.get(CHART);
@@ -60,7 +70,10 @@ export async function getChart(api: Client): Promise<Chart> {
 
 /** Every account of the chart, headed or not. */
 export function flatAccounts(chart: Chart): ChartAccount[] {
-  return [...chart.accountwithHeads.flat().flatMap((h) => h.accounts), ...chart.accountwithoutheads];
+  return [
+    ...chart.accountwithHeads.flatMap((g) => g.accountHeadsDTO).flatMap((h) => h.accounts),
+    ...chart.accountwithoutheads,
+  ];
 }
 
 /** The one account of that name, failing when there is none or several. */
@@ -86,7 +99,8 @@ export interface HeadOption {
 export async function headNamed(api: Client, name: string): Promise<HeadOption> {
   const res = await api.get(HEADS);
   expect(res.statusCode).toBe(200);
-  const head = (res.json() as HeadOption[]).find((h) => h.name === name);
+  const groups = res.json() as { accountHeadsDTO: HeadOption[] }[];
+  const head = groups.flatMap((g) => g.accountHeadsDTO).find((h) => h.name === name);
   if (!head) throw new Error(`no head named ${name}`);
   return head;
 }

@@ -54,8 +54,15 @@ describe('GET /api/getallcountries', () => {
     const res = await client(h.app, null).get('/api/getallcountries');
     expect(res.statusCode).toBe(200);
     const list = res.json() as { id: number; code: string; name: string; currency: string }[];
-    expect(list.find((c) => c.code === 'NG')).toMatchObject({ id: 566, name: 'Nigeria', currency: 'NGN' });
-    expect(list.find((c) => c.code === 'GH')).toMatchObject({ currency: 'GHS' });
+    // currencyId is what the existing client sends as an account's currencyID (existing-client-api §2.6)
+    expect(list.find((c) => c.code === 'NG')).toMatchObject({
+      id: 566,
+      name: 'Nigeria',
+      currency: 'NGN',
+      currencyId: 566,
+    });
+    expect(list.find((c) => c.code === 'GH')).toMatchObject({ currency: 'GHS', currencyId: 936 });
+    expect(list.find((c) => c.code === 'US')).toMatchObject({ currency: 'USD', currencyId: 840 });
     expect(list.find((c) => c.code === 'KE')).toMatchObject({ currency: 'KES' });
     expect(list.length).toBeGreaterThan(200);
   });
@@ -82,7 +89,7 @@ describe('GET /api/Lookup/TenantCurrency', () => {
     const c = await signupChurch(h.app);
     const res = await client(h.app, c.token).get(`/api/Lookup/TenantCurrency?tenantID=${c.tenantId}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ currency: 'NGN', currencyId: 566, symbol: '₦', decimals: 2 });
+    expect(res.json()).toEqual({ currency: 'NGN', currencyId: 566, symbol: '₦', currencySymbol: '₦', decimals: 2 });
   });
 
   it('answers the currency a church chose at sign-up (USD)', async () => {
@@ -129,6 +136,38 @@ describe('GET /api/Lookup/TenantCurrency', () => {
     const res = await client(h.app, null).get(`/api/Lookup/TenantCurrency?tenantID=${a.tenantId}`);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'You are not signed in' });
+  });
+});
+
+describe('GET /api/LookUp/GetAllLookUps', () => {
+  it('answers the four people lookups without a session, with stable integer ids', async () => {
+    const res = await client(h.app, null).get('/api/LookUp/GetAllLookUps');
+    expect(res.statusCode).toBe(200);
+    const groups = res.json() as { type: string; lookUps: { id: number; value: string }[] }[];
+    expect(groups.map((g) => g.type)).toEqual(['Gender', 'MaritalStatus', 'Outcome', 'ActivityType']);
+    for (const g of groups) {
+      expect(g.lookUps.map((l) => l.id)).toEqual(g.lookUps.map((_, i) => i + 1));
+      expect(new Set(g.lookUps.map((l) => l.value)).size).toBe(g.lookUps.length);
+    }
+    // the ids people rows store: CreateMember accepts exactly these
+    const marital = groups.find((g) => g.type === 'MaritalStatus')!.lookUps;
+    expect(marital.map((l) => l.value)).toEqual(['Single', 'Married', 'Separated', 'Divorced', 'Widowed']);
+  });
+
+  it('routes case-insensitively', async () => {
+    const res = await client(h.app, null).get('/api/lookup/getalllookups');
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { type: string }[]).length).toBe(4);
+  });
+});
+
+describe('GET /api/membership/howyouheardaboutus', () => {
+  it('answers [{id, name}] without a session', async () => {
+    const res = await client(h.app, null).get('/api/Membership/HowYouHeardAboutUs');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { id: number; name: string }[];
+    expect(list[0]).toEqual({ id: 1, name: 'Invited by a friend or family member' });
+    expect(list.at(-1)).toEqual({ id: 7, name: 'Other' });
   });
 });
 

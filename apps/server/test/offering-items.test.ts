@@ -51,6 +51,8 @@ describe('offering items: save, list, One, edit', () => {
       status: true,
       response: 'Contribution Saved',
       returnObject: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Sunday Offering' },
+      // the existing client's quick-create reads the id at the top level
+      id: body.returnObject.id,
     });
     expect(await counts(tenantId)).toEqual({ items: 1, remittances: 2 });
 

@@ -105,7 +105,7 @@ describe('GET transactions/summary', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as Record<
       string,
-      { name: string; income: number; pieChart: { name: string; value: number }[]; barChart: { data: unknown[] } }
+      { name: string; income: number; pieChart: { name: string; value: number }[]; barChart: { data: number[] } }
     >;
     expect(Object.keys(body).sort()).toEqual([...KEYS].sort());
 
@@ -131,6 +131,10 @@ describe('GET transactions/summary', () => {
       expect(typeof body[key]!.income, key).toBe('number');
       expect(body[key]!.income, key).toBeCloseTo(expected[key]!, 2);
       expect(Array.isArray(body[key]!.barChart.data), key).toBe(true);
+      expect(
+        body[key]!.barChart.data.every((n) => typeof n === 'number'),
+        key,
+      ).toBe(true);
     }
     expect(body.thisWeek!.name).toBe('This Week');
     const pie = Object.fromEntries(body.oneWeek!.pieChart.map((p) => [p.name, p.value]));

@@ -28,7 +28,7 @@ interface Period {
   name: string;
   income: number;
   pieChart: { name: string; value: number }[];
-  barChart: { data: { name: string; value: number }[] };
+  barChart: { data: number[]; categories: string[] };
 }
 
 /** Kobo as the JSON number the API answers (exact: both sides are correctly rounded). */
@@ -127,7 +127,8 @@ describe('summary and report totals summed in SQL', () => {
         income: naira(inside.reduce((s, k) => s + k.value, 0n)),
         pieChart: [...pie].map(([item, v]) => ({ name: item, value: naira(v) })),
         barChart: {
-          data: [...bar].map(([date, v]) => ({ name: dayjs(date).format('MM/DD/YYYY'), value: naira(v) })),
+          data: [...bar].map(([, v]) => naira(v)),
+          categories: [...bar].map(([date]) => dayjs(date).format('MM/DD/YYYY')),
         },
       });
     }
@@ -137,7 +138,7 @@ describe('summary and report totals summed in SQL', () => {
       { name: 'Tithe', value: 270.5 },
       { name: 'Sunday Offering', value: naira(100000n + usd) },
     ]);
-    expect(body.oneWeek!.barChart.data.map((d) => d.name)).toEqual(
+    expect(body.oneWeek!.barChart.categories).toEqual(
       [localDate(-3), localDate(-1), today].map((d) => dayjs(d).format('MM/DD/YYYY')),
     );
     expect(body.oneWeek!.income).toBe(naira(100000n + usd + 25050n + 2000n + 7525n));

@@ -188,10 +188,16 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
   });
   ids.income = income.id;
   await ok(
-    api.post('/api/Financials/Transactions/Approve', { id: income.id, approved: true, memo: `${marker} approved` }),
+    api.post('/api/Financials/accounts/Transactions/ApproveTransactionToggle', {
+      id: income.id,
+      approved: true,
+      memo: `${marker} approved`,
+    }),
   );
   await ok(
-    api.get(`/api/Financials/Transactions/ByNumber?transactionNumber=${encodeURIComponent(income.transactionNumber)}`),
+    api.get(
+      `/api/Financials/Accounts/GetEditFinancialTransaction?transactionNumber=${encodeURIComponent(income.transactionNumber)}`,
+    ),
   );
   const spend = (amount / 2).toFixed(2);
   ids.expense = (
@@ -215,7 +221,7 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
     })
   ).id;
   await ok(
-    api.put(
+    api.post(
       `${JOURNAL}?id=${need('journal')}`,
       journalBody(need('box'), need('Cash'), text, { memo: `${marker} journal` }),
     ),
@@ -246,7 +252,7 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
     INCOME,
     incomeBody(need('Cash'), '1.00', [{ accountID: need('Tithe'), amount: '1.00' }]),
   );
-  await ok(api.delete(`/api/Financials/Transactions/Delete?id=${spareDoc.id}`));
+  await ok(api.delete(`/api/Financials/Accounts/Transactions/Delete?id=${spareDoc.id}`));
   const spareFund = await createFund(api, `${marker} Spare Fund`, 0);
   await ok(api.delete(`/api/Financials/Fund/Delete?id=${spareFund.id}`));
   const spareAccount = await createAccount(api, {

@@ -67,6 +67,8 @@ test('a new church keeps its chart of accounts and records, reviews and exports 
   await expect(chart.fundDialog).toBeHidden();
   await expect(chart.tab('Fund [Equity]', 3)).toHaveAttribute('aria-selected', 'true');
   await expect(chart.account('Funds', 'Youth Camp')).toBeVisible();
+  // a new fund without a code gets the next free one of the equity range (issue 7)
+  await expect(chart.account('Funds', 'Youth Camp')).toContainText('3100');
 
   // An income account through 'Add an account': empty first, then an income head.
   await chart.openTab('Income', 5);
@@ -272,12 +274,14 @@ test('a new church keeps its chart of accounts and records, reviews and exports 
   expect(csvLines[0]).toBe(HEADERS.join(','));
   expect(csvLines).toHaveLength(3);
 
-  // The account selector shows Bank's balance; choosing Bank keeps only its rows.
+  // The account selector shows Bank's balance; choosing Bank opens its register: every posting
+  // on Bank (the income, the journal and its reversal), reconciled to the selector's balance.
   await pickOption(txns.accountSelector, '1010 - Bank (₦30,000.00)', 'Bank');
   await expect(selectOf(txns.accountSelector)).toContainText('1010 - Bank (₦30,000.00)');
-  await expect(txns.rows()).toHaveCount(1);
+  await expect(txns.rows()).toHaveCount(3);
   await expect(incomeRow).toBeVisible();
   await expect(expenseRow).toHaveCount(0);
-  await expect(page.getByRole('main').getByText('Total 1 item', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Reconciled: the postings add up to the balance of')).toBeVisible();
+  await expect(page.getByRole('main').getByText('3 postings shown, newest first', { exact: true })).toBeVisible();
   await snap(page, 'transactions');
 });

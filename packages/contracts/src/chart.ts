@@ -36,12 +36,25 @@ export const ZAccountHead = z.object({
 export type TAccountHead = z.infer<typeof ZAccountHead>;
 
 /**
- * GET /api/Financials/GetChartOfAccounts: `accountwithHeads` holds five lists of heads at
- * positions 0-4 in the order assets, liabilities, equity, income, expenses (spec 2.10);
- * `accountwithoutheads` the accounts that need a head.
+ * One of the chart's five groups (existing-client-api §2.5): `key` is its position (0 assets,
+ * 1 liabilities, 2 equity, 3 income, 4 expenses), `accountHeadsDTO` its heads with their
+ * accounts, `accounts` every account of the group's heads in one flat list.
+ */
+export const ZChartGroup = z.object({
+  key: z.number().int(),
+  accountType: ZAccountType,
+  accounts: z.array(ZAccount),
+  accountHeadsDTO: z.array(ZAccountHead),
+});
+export type TChartGroup = z.infer<typeof ZChartGroup>;
+
+/**
+ * GET /api/Financials/GetChartOfAccounts: `accountwithHeads` holds the five groups, read by
+ * index in the order assets, liabilities, equity, income, expenses (spec 2.10,
+ * existing-client-api §2.5); `accountwithoutheads` the accounts that need a head.
  */
 export const ZChartOfAccounts = z.object({
-  accountwithHeads: z.array(z.array(ZAccountHead)).length(5),
+  accountwithHeads: z.array(ZChartGroup).length(5),
   accountwithoutheads: z.array(ZAccount),
 });
 export type TChartOfAccounts = z.infer<typeof ZChartOfAccounts>;
@@ -52,7 +65,22 @@ export const CHART_ORDER = ['assets', 'liability', 'equity', 'income', 'expense'
 /** The spec's rule for the account form (spec §5). */
 export const ACCOUNT_REQUIRED_MESSAGE = 'Please select account type and provide account name';
 
-/** POST and PUT /api/Financials/Accounts/Save (spec 2.8 add-account dialog, 2.10). */
+/**
+ * A fund type as sent: 0 Unrestricted Funds, 1 Donor Restricted Funds. The existing client sends
+ * -1 when its fund-type label is a head name it does not know (it looks the head's name up in
+ * ['Unrestricted Funds', 'Donor Restricted Funds']); -1 means "not chosen" (the service then
+ * keeps the fund's type, or takes it from the head's name).
+ */
+export const ZFundTypeInput = z.union([z.literal(-1), z.literal(0), z.literal(1)], {
+  message: 'Choose a fund type',
+});
+
+/**
+ * POST and PUT /api/Financials/Accounts/Save (spec 2.8 add-account dialog, 2.10;
+ * existing-client-api §2.5: create `{name, description, financialAccountGroupID, currencyID?,
+ * financialFundID}`, edit `{name, code, accountType, description, id, financialAccountGroupID}`,
+ * fund edit `{name, code, id, fundType, financialAccountGroupID}`).
+ */
 export const ZAccountSave = z.object({
   id: ZId.optional(),
   name: z.string().trim().min(1, ACCOUNT_REQUIRED_MESSAGE).max(120),
@@ -62,12 +90,12 @@ export const ZAccountSave = z.object({
   financialAccountGroupID: ZOptionalId.optional(),
   financialFundID: ZOptionalId.optional(),
   currencyID: z.coerce.number().int().positive().optional(),
-  fundType: z.union([z.literal(0), z.literal(1)]).optional(),
+  fundType: ZFundTypeInput.optional(),
 });
 export type TAccountSave = z.input<typeof ZAccountSave>;
 export const ZAccountSaveResponse = ZEnvelope(ZAccount);
 
-/** GET /api/Financials/Accounts/GetAccountHeads item. */
+/** An account head as GetAccountHeads lists it. */
 export const ZAccountHeadOption = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -76,6 +104,18 @@ export const ZAccountHeadOption = z.object({
   isCashBank: z.boolean(),
 });
 export type TAccountHeadOption = z.infer<typeof ZAccountHeadOption>;
+
+/**
+ * GET /api/Financials/Accounts/GetAccountHeads item: one of the five groups of the chart, in
+ * the chart's order, with its heads in `accountHeadsDTO` (the `financialAccountGroupID`
+ * choices; existing-client-api §2.5).
+ */
+export const ZAccountHeadGroup = z.object({
+  key: z.number().int(),
+  accountType: ZAccountType,
+  accountHeadsDTO: z.array(ZAccountHeadOption),
+});
+export type TAccountHeadGroup = z.infer<typeof ZAccountHeadGroup>;
 
 /** A fund (spec §3): 0 Unrestricted Funds, 1 Donor Restricted Funds. */
 export const ZFund = z.object({
@@ -90,12 +130,16 @@ export const ZFund = z.object({
 });
 export type TFund = z.infer<typeof ZFund>;
 
-/** POST /api/Financials/Funds/Save (spec 2.10 'Add Fund' modal). */
+/**
+ * POST /api/Financials/Funds/Save (spec 2.10 'Add Fund' modal; existing-client-api §2.5
+ * `{name, fundType, financialAccountGroupID}`). Without a code the fund gets the next free one
+ * of its head's range (3100, 3200, ...).
+ */
 export const ZFundSave = z.object({
   id: ZId.optional(),
   name: z.string().trim().min(1, 'Fund name is required').max(120),
   code: z.string().trim().max(20).optional().default(''),
-  fundType: z.union([z.literal(0), z.literal(1)], { message: 'Choose a fund type' }),
+  fundType: ZFundTypeInput,
   financialAccountGroupID: ZOptionalId.optional(),
 });
 export type TFundSave = z.input<typeof ZFundSave>;

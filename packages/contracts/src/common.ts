@@ -29,28 +29,60 @@ export const ZSignedAmount = z
     message: 'must be a number',
   });
 
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
+
+/** 1-12 for an English month name or its 3-letter (or 'Sept') abbreviation, else 0. */
+function monthNumber(word: string): number {
+  const w = word.toLowerCase();
+  return MONTH_NAMES.findIndex((m) => m === w || m.slice(0, 3) === w || (w === 'sept' && m === 'september')) + 1;
+}
+
 /**
- * A calendar date: 'YYYY-MM-DD', an ISO timestamp, or the US 'MM-DD-YYYY' / 'MM/DD/YYYY'
- * the spec's screens send. Normalised to 'YYYY-MM-DD'.
+ * A calendar date: 'YYYY-MM-DD', an ISO timestamp ('YYYY-MM-DDTHH:mm:ss', with or without a
+ * zone: its date part is taken), the US 'MM-DD-YYYY' / 'MM/DD/YYYY' (unpadded too) the spec's
+ * screens send, or a written date such as 'Nov 23, 2026', 'November 23 2026' or JavaScript's
+ * 'Mon Nov 23 2026 00:00:00 GMT+0100' (the existing client's report links; existing-client-api
+ * §2.4, §7c). Normalised to 'YYYY-MM-DD'; at most 100 characters.
  */
-export const ZDate = z.string().transform((v, ctx) => {
-  const s = v.trim();
-  let y: number, m: number, d: number;
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(s);
-  const us = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(s);
-  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else if (us) [m, d, y] = [Number(us[1]), Number(us[2]), Number(us[3])];
-  else {
-    ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD or MM/DD/YYYY)' });
-    return z.NEVER;
-  }
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d || y < 1900 || y > 2200) {
-    ctx.addIssue({ code: 'custom', message: 'must be a real calendar date' });
-    return z.NEVER;
-  }
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-});
+export const ZDate = z
+  .string()
+  .max(100, 'must be a date (YYYY-MM-DD, MM/DD/YYYY or Nov 23, 2026)')
+  .transform((v, ctx) => {
+    const s = v.trim();
+    let y: number, m: number, d: number;
+    const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(s);
+    const us = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(s);
+    const written = /^(?:[A-Za-z]{3,9},?\s+)?([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})(?:[\sT][\w:+().\s-]*)?$/.exec(
+      s,
+    );
+    if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+    else if (us) [m, d, y] = [Number(us[1]), Number(us[2]), Number(us[3])];
+    else if (written && monthNumber(written[1]!) > 0)
+      [m, d, y] = [monthNumber(written[1]!), Number(written[2]), Number(written[3])];
+    else {
+      ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD, MM/DD/YYYY or Nov 23, 2026)' });
+      return z.NEVER;
+    }
+    const dt = new Date(Date.UTC(y, m - 1, d));
+    if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d || y < 1900 || y > 2200) {
+      ctx.addIssue({ code: 'custom', message: 'must be a real calendar date' });
+      return z.NEVER;
+    }
+    return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  });
 
 /** The envelope every mutation answers with (DESIGN.md §1.1). */
 export function ZEnvelope<T extends z.ZodType>(returnObject: T) {

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { ZDate, ZEnvelope, ZId } from './common.ts';
 
-/** GET /api/Events/EventActivity item. */
-export const ZEventActivity = z.object({ id: z.uuid(), name: z.string(), activityDate: z.string() });
+/**
+ * GET /api/Events/EventActivity item (existing-client-api §2.2 `[{activityID, name, date}]`):
+ * the event's id as `activityID` (what an offering row sends back), its name and its date
+ * ('YYYY-MM-DD').
+ */
+export const ZEventActivity = z.object({ activityID: z.uuid(), name: z.string(), date: z.string() });
 export type TEventActivity = z.infer<typeof ZEventActivity>;
+
+/** The event CreateActivity answers: an EventActivity item that also carries `id` (= activityID). */
+export const ZCurrentEvent = ZEventActivity.extend({ id: z.uuid() });
+export type TCurrentEvent = z.infer<typeof ZCurrentEvent>;
 
 /** GET /api/EventCategory item. */
 export const ZEventCategory = z.object({ id: z.uuid(), name: z.string() });
@@ -20,4 +28,11 @@ export const ZCreateActivityRequest = z.object({
 });
 export type TCreateActivityRequest = z.input<typeof ZCreateActivityRequest>;
 
-export const ZCreateActivityResponse = ZEnvelope(z.object({ currentEvent: ZEventActivity }));
+/**
+ * POST /api/Events/CreateActivity answer: the envelope, with the new event both in
+ * `returnObject.currentEvent` and at the top level as `currentEvent` (the existing client reads
+ * `data.currentEvent.{id,name}`; existing-client-api §2.2).
+ */
+export const ZCreateActivityResponse = ZEnvelope(z.object({ currentEvent: ZCurrentEvent })).extend({
+  currentEvent: ZCurrentEvent,
+});

@@ -76,48 +76,96 @@ export const ZExpenseSave = z.object({
 });
 export type TExpenseSave = z.input<typeof ZExpenseSave>;
 
-/** One general-ledger line (spec §3 "Journal line"): 'inflow' is a debit, 'outflow' a credit. */
+/** True when a decimal amount as JSON carries it is zero ('0', 0, '0.00', '-0'). */
+const isZeroAmount = (v: string | number): boolean =>
+  typeof v === 'number' ? v === 0 : /^\s*-?0*(\.0*)?\s*$/.test(v) && /\d/.test(v);
+
+/**
+ * One general-ledger line (spec §3 "Journal line"; existing-client-api §2.6
+ * `{memo, note, date, debitAccountID, creditAccountID, amount}`). A line with a debit account
+ * is a debit, one with a credit account a credit; `category` ('inflow' debit, 'outflow' credit)
+ * may say so explicitly and then decides. A line with both accounts and no category is refused;
+ * a line with no account and a zero amount (a blank row of the form) is dropped: its output
+ * `category` is null.
+ */
 export const ZJournalLineInput = z
   .object({
-    category: z.enum(['inflow', 'outflow']),
+    category: z.enum(['inflow', 'outflow']).optional(),
     amount: ZSignedAmount,
     debitAccountID: ZOptionalId.optional(),
     creditAccountID: ZOptionalId.optional(),
     memo: z.string().trim().max(300).optional().default(''),
+    note: z.string().trim().max(1000).optional(),
     date: ZDate.optional(),
     fundID: ZOptionalId.optional(),
     contactID: ZOptionalId.optional(),
   })
   .superRefine((l, ctx) => {
-    const acc = l.category === 'inflow' ? l.debitAccountID : l.creditAccountID;
-    if (!acc)
+    if (!l.category && l.debitAccountID && l.creditAccountID) {
       ctx.addIssue({
         code: 'custom',
-        path: [l.category === 'inflow' ? 'debitAccountID' : 'creditAccountID'],
+        path: ['creditAccountID'],
+        message: 'a line takes either a debit or a credit account',
+      });
+      return;
+    }
+    const side = l.category ?? (l.creditAccountID ? 'outflow' : 'inflow');
+    const acc = side === 'inflow' ? l.debitAccountID : l.creditAccountID;
+    const blank = !l.category && !l.debitAccountID && !l.creditAccountID && isZeroAmount(l.amount);
+    if (!acc && !blank)
+      ctx.addIssue({
+        code: 'custom',
+        path: [side === 'inflow' ? 'debitAccountID' : 'creditAccountID'],
         message: 'choose an account',
       });
-  });
+  })
+  .transform((l) => ({
+    ...l,
+    category: (l.category ?? (l.debitAccountID ? 'inflow' : l.creditAccountID ? 'outflow' : null)) as
+      'inflow' | 'outflow' | null,
+  }));
 
-/** Save journal (spec §7): the lines; `?id=` on PUT edits an existing journal. */
+/**
+ * Save journal (spec §7; existing-client-api §2.6 SaveGeneralLedger): a bare array of lines.
+ * The existing client has no id, so its edit saves a new journal; Steward's own page edits
+ * with `?id=`.
+ */
 export const ZJournalSave = z.array(ZJournalLineInput).min(2, 'a journal needs a debit and a credit line').max(200);
 export const JOURNAL_UNBALANCED_MESSAGE = 'Total debits must equal total credits';
 
 /** The save answer of a finance document (spec: data.status, data.response). */
 export const ZTransactionSaveResponse = ZEnvelope(z.object({ id: z.uuid(), transactionNumber: z.string() }));
 
-/** A split line of an editable transaction (spec §3). */
+/** An account as the editable transaction names it: `text` (code - name) and `name`. */
+export const ZNamedAccount = z.object({ id: z.uuid(), text: z.string(), name: z.string() });
+
+/**
+ * A split line of an editable transaction (spec §3; existing-client-api §2.6 `{accountID,
+ * amount, transactionID, account.name}`). The existing client re-sends a loaded line as it is:
+ * a debit line also carries `debitAccountID`, a credit line `creditAccountID` (so a journal it
+ * re-saves keeps its accounts), and the donor is also given as `donorId`/`donor` (the fields its
+ * form keeps a chosen donor in).
+ */
 export const ZSplitLine = z.object({
   accountID: z.uuid(),
   amount: z.number(),
   contactID: z.string().nullable(),
   contactName: z.string(),
+  donorId: z.string().nullable(),
+  donor: z.string(),
   transactionID: z.uuid(),
-  account: z.string(),
+  account: ZNamedAccount,
+  debitAccountID: z.uuid().optional(),
+  creditAccountID: z.uuid().optional(),
   fundID: z.string(),
   memo: z.string(),
 });
 
-/** GET /api/Financials/Transactions/ByNumber (spec §3 "Editable transaction"). */
+/**
+ * GET /api/Financials/Accounts/GetEditFinancialTransaction?transactionNumber= (spec §3
+ * "Editable transaction"; existing-client-api §2.6): the document with its split lines;
+ * `account` is the cash/bank account of an income or expense (null for a journal).
+ */
 export const ZEditableTransaction = z.object({
   id: z.uuid(),
   date: z.string(),
@@ -126,7 +174,7 @@ export const ZEditableTransaction = z.object({
   note: z.string(),
   transactionNumber: z.string(),
   category: ZTransactionCategory,
-  account: z.string(),
+  account: ZNamedAccount.nullable(),
   accountID: z.string().nullable(),
   approved: z.boolean(),
   debitSplitAccounts: z.array(ZSplitLine),
@@ -134,15 +182,17 @@ export const ZEditableTransaction = z.object({
 });
 export type TEditableTransaction = z.infer<typeof ZEditableTransaction>;
 
-/** POST /api/Financials/Transactions/Approve (spec: approve financial report). */
+/** POST api/Financials/accounts/Transactions/ApproveTransactionToggle (existing-client-api §2.6). */
 export const ZApproveRequest = z.object({ id: ZId, approved: z.boolean(), memo: z.string().max(500).optional() });
 
-/** A cash/bank account with its balance, for the Transaction page's account selector. */
+/**
+ * GET /api/Financials/Accounts/GetCashBankAccountsBalances item (existing-client-api §2.6): a
+ * cash/bank account with its balance in its own currency (decimal major units).
+ */
 export const ZCashBankBalance = z.object({
   id: z.uuid(),
   text: z.string(),
   balance: z.number(),
-  currency: z.string(),
-  currencySymbol: z.string(),
+  currency: z.object({ symbol: z.string(), shortCode: z.string() }),
 });
 export type TCashBankBalance = z.infer<typeof ZCashBankBalance>;

@@ -5,7 +5,11 @@ export const ACCOUNT_TYPES = ['assets', 'liability', 'equity', 'income', 'expens
 export const ZAccountType = z.enum(ACCOUNT_TYPES);
 export type TAccountType = z.infer<typeof ZAccountType>;
 
-/** An account in a picker (spec §3 "Account option"). */
+/**
+ * An account in a picker (spec §3 "Account option"; existing-client-api §2.2, §2.3, §2.6):
+ * GetIncomeAccounts, GetCashBankAccounts, GetExpenseAccounts, GetTransactionalAccounts and
+ * GetRemittanceAccounts all answer bare, flat lists of these. `text` is 'code - name'.
+ */
 export const ZAccountOption = z.object({
   id: z.uuid(),
   text: z.string(),
@@ -14,10 +18,6 @@ export const ZAccountOption = z.object({
   currency: z.string(),
 });
 export type TAccountOption = z.infer<typeof ZAccountOption>;
-
-/** GET /api/Financials/Accounts/GetRemittanceAccounts: accounts grouped by type. */
-export const ZRemittanceAccountGroup = z.object({ accountType: ZAccountType, accounts: z.array(ZAccountOption) });
-export type TRemittanceAccountGroup = z.infer<typeof ZRemittanceAccountGroup>;
 
 /** Fund types: 0 Unrestricted Funds, 1 Donor Restricted Funds (spec 2.10). */
 export const FUND_TYPES = [

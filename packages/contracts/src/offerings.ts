@@ -15,8 +15,13 @@ export const ZPercentage = z.union([z.number(), z.string()]).transform((v, ctx) 
   return s;
 });
 
-/** One remittance split of an offering item (spec §3). */
+/**
+ * One remittance split of an offering item (spec §3; existing-client-api §2.2, §2.3): exactly one
+ * destination, a cash/bank account or an income account; the unused side may be absent, '' or
+ * the all-zero id. `id` (sent back by an edit) is accepted and ignored: an edit replaces the splits.
+ */
 export const ZRemittanceInput = z.object({
+  id: ZOptionalId.optional(),
   percentage: ZPercentage,
   distinationCashBankAccount: ZOptionalId.optional(),
   distinationIncomeAccount: ZOptionalId.optional(),
@@ -24,8 +29,9 @@ export const ZRemittanceInput = z.object({
 });
 
 /**
- * POST /api/financials/contributions/items/save and PUT .../Items/edit body (spec 2.5).
- * Percentages total at most 100 (spec §5).
+ * POST /api/financials/contributions/items/save and PUT .../Items/edit body (spec 2.5;
+ * existing-client-api §2.2, §2.3). Percentages total at most 100 (spec §5); a remittance may
+ * not go to the item's own cash or income account (400 naming that destination field).
  */
 export const ZContributionItemSave = z
   .object({
@@ -41,6 +47,19 @@ export const ZContributionItemSave = z
       const n = Number(Boolean(r.distinationCashBankAccount)) + Number(Boolean(r.distinationIncomeAccount));
       if (n !== 1)
         ctx.addIssue({ code: 'custom', path: ['incomeRemittance', i], message: 'choose one destination account' });
+      // a share sent back to the item's own account would move nothing (issue 7)
+      if (r.distinationCashBankAccount && r.distinationCashBankAccount === v.cashAccountId)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['incomeRemittance', i, 'distinationCashBankAccount'],
+          message: "cannot be the item's own cash account",
+        });
+      if (r.distinationIncomeAccount && r.distinationIncomeAccount === v.incomeAccountId)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['incomeRemittance', i, 'distinationIncomeAccount'],
+          message: "cannot be the item's own income account",
+        });
     });
     const total = rows.reduce((s, r) => s + Math.round(Number(r.percentage) * 10_000), 0);
     if (total > 100 * 10_000)
@@ -81,7 +100,13 @@ export const ZContributionItemDetail = z.object({
 });
 export type TContributionItemDetail = z.infer<typeof ZContributionItemDetail>;
 
-export const ZContributionItemSaveResponse = ZEnvelope(z.object({ id: z.uuid(), name: z.string() }));
+/**
+ * The answer of an item save and edit: the envelope with `{id, name}`, and the item's `id` at the
+ * top level too (the existing client's quick-create reads `data.id`; existing-client-api §2.2).
+ */
+export const ZContributionItemSaveResponse = ZEnvelope(z.object({ id: z.uuid(), name: z.string() })).extend({
+  id: z.uuid(),
+});
 
 /** One row of POST .../Transactions/Save and PUT .../Transactions/Edit (spec §3). */
 export const ZOfferingRowInput = z.object({
@@ -144,6 +169,13 @@ export const ZOfferingOne = z.object({
 });
 export type TOfferingOne = z.infer<typeof ZOfferingOne>;
 
+/**
+ * GET /api/People/GetPersonInfoWithAssignments/{personId}: the donor of an offering being edited
+ * (existing-client-api §2.2 reads `firstName, lastName`).
+ */
+export const ZPersonInfo = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() });
+export type TPersonInfo = z.infer<typeof ZPersonInfo>;
+
 /** GET /api/Offering/contributionReport?date=&activityId= returnObject (spec §3). */
 export const ZOfferingReport = z.object({
   activityName: z.string(),
@@ -164,6 +196,14 @@ export const ZOfferingReport = z.object({
       channel: z.string(),
       currencyName: z.string(),
       amount: z.number(),
+      /** the event's name ('' without one): the default message reads `[0].eventName` */
+      eventName: z.string(),
+      /** the offering's date, 'YYYY-MM-DD' */
+      date: z.string(),
+      /** church-currency units per unit of `currencyName`, the stored rate the total uses (1 for the church currency); null without one (issue 7) */
+      rate: z.number().nullable(),
+      /** `amount` in the church currency (decimal); the rows add up exactly to totalToday; null without a rate (issue 7) */
+      convertedAmount: z.number().nullable(),
     }),
   ),
   activityToday: z.object({ id: z.string() }).nullable(),
@@ -185,11 +225,17 @@ export const PERIOD_KEYS = [
 ] as const;
 export type TPeriodKey = (typeof PERIOD_KEYS)[number];
 
+/**
+ * One period of the summary (existing-client-api §2.1): `income` and the charts in decimal major
+ * units of the tenant currency. `barChart.data` is a plain array of numbers, one per day with
+ * offerings in date order (the existing client hands it to Highcharts as a series);
+ * `barChart.categories` holds those days as 'MM/DD/YYYY', index for index.
+ */
 export const ZPeriodSummary = z.object({
   name: z.string(),
   income: z.number(),
   pieChart: z.array(z.object({ name: z.string(), value: z.number() })),
-  barChart: z.object({ data: z.array(z.object({ name: z.string(), value: z.number() })) }),
+  barChart: z.object({ data: z.array(z.number()), categories: z.array(z.string()) }),
 });
 export type TPeriodSummary = z.infer<typeof ZPeriodSummary>;
 

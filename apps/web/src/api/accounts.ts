@@ -1,4 +1,4 @@
-import { ZAccountOption, ZRemittanceAccountGroup } from '@steward/contracts/ledger';
+import { ZAccountOption } from '@steward/contracts/ledger';
 import { z } from 'zod';
 import { request } from './http.ts';
 
@@ -12,7 +12,7 @@ export function getCashBankAccounts() {
   return request('/api/financials/accounts/getcashbankaccounts', z.array(ZAccountOption));
 }
 
-/** GET /api/Financials/Accounts/GetRemittanceAccounts: accounts grouped by accountType. */
+/** GET /api/Financials/Accounts/GetRemittanceAccounts: one flat list (cash/bank 'assets' first, then income). */
 export function getRemittanceAccounts() {
-  return request('/api/Financials/Accounts/GetRemittanceAccounts', z.array(ZRemittanceAccountGroup));
+  return request('/api/Financials/Accounts/GetRemittanceAccounts', z.array(ZAccountOption));
 }

@@ -1,5 +1,5 @@
 import {
-  ZAccountHeadOption,
+  ZAccountHeadGroup,
   ZAccountSaveResponse,
   ZChartOfAccounts,
   ZFund,
@@ -22,14 +22,18 @@ export const chartKeys = {
   funds: () => [...accountKeys.all, 'funds'] as const,
 };
 
-/** GET /api/Financials/GetChartOfAccounts: five lists of heads (server order) and the accounts without a head. */
+/**
+ * GET /api/Financials/GetChartOfAccounts: five groups read by index (0 assets, 1 liabilities,
+ * 2 equity, 3 income, 4 expenses), each with its heads in `accountHeadsDTO`, and the accounts
+ * without a head.
+ */
 export function getChartOfAccounts() {
   return request('/api/Financials/GetChartOfAccounts', ZChartOfAccounts);
 }
 
-/** GET /api/Financials/Accounts/GetAccountHeads: the heads for the 'Account Type' select. */
+/** GET /api/Financials/Accounts/GetAccountHeads: the heads for the 'Account Type' select, in the chart's five groups. */
 export function getAccountHeads() {
-  return request('/api/Financials/Accounts/GetAccountHeads', z.array(ZAccountHeadOption));
+  return request('/api/Financials/Accounts/GetAccountHeads', z.array(ZAccountHeadGroup));
 }
 
 /**

@@ -7,7 +7,7 @@ import {
 import { z } from 'zod';
 import { request } from './http.ts';
 
-/** GET /api/Events/EventActivity: newest first. */
+/** GET /api/Events/EventActivity: `[{activityID, name, date}]`, newest first. */
 export function getEventActivities() {
   return request('/api/Events/EventActivity', z.array(ZEventActivity));
 }
@@ -22,7 +22,7 @@ export function createEventCategory(name: string) {
   return request('/api/EventCategory', z.array(ZEventCategory), { method: 'POST', query: { name } });
 }
 
-/** POST /api/Events/CreateActivity: answers `returnObject.currentEvent`. */
+/** POST /api/Events/CreateActivity: answers `currentEvent` (also in `returnObject`). */
 export function createEventActivity(body: TCreateActivityRequest) {
   return request('/api/Events/CreateActivity', ZCreateActivityResponse, { method: 'POST', body });
 }

@@ -48,9 +48,9 @@ export const financeKeys = {
   transactional: () => [...accountKeys.all, 'transactional'] as const,
 };
 
-/** GET /api/Financials/Accounts/CashBankBalances: the account selector with balances. */
+/** GET /api/Financials/Accounts/GetCashBankAccountsBalances: the account selector with balances. */
 export function getCashBankBalances() {
-  return request('/api/Financials/Accounts/CashBankBalances', z.array(ZCashBankBalance));
+  return request('/api/Financials/Accounts/GetCashBankAccountsBalances', z.array(ZCashBankBalance));
 }
 
 /** GET /api/Financials/Accounts/GetExpenseAccounts (expense split lines). */
@@ -71,32 +71,34 @@ export function getTransactions(q: TransactionQuery, signal?: AbortSignal) {
   });
 }
 
-/** GET /api/Financials/Transactions/ByNumber?transactionNumber= (the edit panel's load). */
+/** GET /api/Financials/Accounts/GetEditFinancialTransaction?transactionNumber= (the edit panel's load). */
 export function getTransactionByNumber(transactionNumber: string) {
-  return request('/api/Financials/Transactions/ByNumber', ZEditableTransaction, { query: { transactionNumber } });
+  return request('/api/Financials/Accounts/GetEditFinancialTransaction', ZEditableTransaction, {
+    query: { transactionNumber },
+  });
 }
 
-/** POST /api/Financials/Transactions/SaveIncome (`id` set = edit), one Idempotency-Key per submission. */
+/** POST /api/Financials/Accounts/Transactions/Income/Save (`id` set = edit), one Idempotency-Key per submission. */
 export function saveIncome(body: TIncomeSave, idempotencyKey: string) {
-  return request('/api/Financials/Transactions/SaveIncome', ZTransactionSaveResponse, {
+  return request('/api/Financials/Accounts/Transactions/Income/Save', ZTransactionSaveResponse, {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }
 
-/** POST /api/Financials/Transactions/SaveExpense (`id` set = edit). */
+/** POST /api/Financials/Accounts/Transactions/Expense/Save (`id` set = edit). */
 export function saveExpense(body: TExpenseSave, idempotencyKey: string) {
-  return request('/api/Financials/Transactions/SaveExpense', ZTransactionSaveResponse, {
+  return request('/api/Financials/Accounts/Transactions/Expense/Save', ZTransactionSaveResponse, {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }
 
-/** POST /api/Financials/Transactions/SaveJournal: a bare array of lines; `?id=` edits that journal. */
+/** POST /api/Financials/Accounts/Transactions/SaveGeneralLedger: a bare array of lines; `?id=` edits that journal. */
 export function saveJournal(lines: TJournalSave, id: string | undefined, idempotencyKey: string) {
-  return request('/api/Financials/Transactions/SaveJournal', ZTransactionSaveResponse, {
+  return request('/api/Financials/Accounts/Transactions/SaveGeneralLedger', ZTransactionSaveResponse, {
     method: 'POST',
     body: lines,
     query: { id },
@@ -104,14 +106,17 @@ export function saveJournal(lines: TJournalSave, id: string | undefined, idempot
   });
 }
 
-/** DELETE /api/Financials/Transactions/Delete?id= → {status, response}. */
+/** DELETE /api/Financials/Accounts/Transactions/Delete?id= → {status, response}. */
 export function deleteTransaction(id: string) {
-  return request('/api/Financials/Transactions/Delete', ZStatusAnswer, { method: 'DELETE', query: { id } });
+  return request('/api/Financials/Accounts/Transactions/Delete', ZStatusAnswer, { method: 'DELETE', query: { id } });
 }
 
-/** POST /api/Financials/Transactions/Approve {id, approved, memo} → envelope. */
+/** POST api/Financials/accounts/Transactions/ApproveTransactionToggle {id, approved, memo} → envelope. */
 export function approveTransaction(body: TApproveRequest) {
-  return request('/api/Financials/Transactions/Approve', ZEnvelope(z.unknown()), { method: 'POST', body });
+  return request('/api/Financials/accounts/Transactions/ApproveTransactionToggle', ZEnvelope(z.unknown()), {
+    method: 'POST',
+    body,
+  });
 }
 
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'txt'] as const;

@@ -1,4 +1,4 @@
-import { ZCountry, ZCurrency, ZFxRates, ZTenantCurrency } from '@steward/contracts/lookups';
+import { ZCountry, ZCurrency, ZFxRates, ZHowYouHeard, ZLookUpGroup, ZTenantCurrency } from '@steward/contracts/lookups';
 import { z } from 'zod';
 import { request } from './http.ts';
 
@@ -20,4 +20,14 @@ export function getTenantCurrency(tenantId: string) {
 /** GET /fxRates: units per 1 USD keyed 'usd' + lowercase code. */
 export function getFxRates() {
   return request('/fxRates', ZFxRates);
+}
+
+/** GET /api/LookUp/GetAllLookUps: the people lookups (Gender, MaritalStatus, Outcome, ActivityType). */
+export function getAllLookUps() {
+  return request('/api/LookUp/GetAllLookUps', z.array(ZLookUpGroup));
+}
+
+/** GET /api/membership/howyouheardaboutus: how a guest heard of the church. */
+export function getHowYouHeard() {
+  return request('/api/membership/howyouheardaboutus', z.array(ZHowYouHeard));
 }

@@ -1,4 +1,10 @@
-import { ZCreateMemberResponse, ZMemberSummary, type TCreateMemberRequest } from '@steward/contracts/people';
+import {
+  ZCreateMemberResponse,
+  ZMembersBasicInfoPage,
+  ZMemberSummary,
+  ZPeopleClassification,
+  type TCreateMemberRequest,
+} from '@steward/contracts/people';
 import { z } from 'zod';
 import { request } from './http.ts';
 
@@ -13,4 +19,14 @@ export function searchMembers(searchText: string, signal?: AbortSignal) {
 /** POST /api/People/CreateMember: answers the envelope with the new member. */
 export function createMember(body: TCreateMemberRequest) {
   return request('/api/People/CreateMember', ZCreateMemberResponse, { method: 'POST', body });
+}
+
+/** GET /api/People/GetmembersBasicInfo?page=N: 50 people per page by name, with the total. */
+export function getMembersBasicInfo(page: number) {
+  return request('/api/People/GetmembersBasicInfo', ZMembersBasicInfoPage, { query: { page } });
+}
+
+/** GET /api/Settings/GetTenantPeopleClassification: the church's membership classifications. */
+export function getPeopleClassifications() {
+  return request('/api/Settings/GetTenantPeopleClassification', z.array(ZPeopleClassification));
 }

@@ -22,7 +22,6 @@ const PLANNED: { path: string; title: string }[] = [
   { path: 'settings/guestlifecycle', title: 'New Guest Life Cycle Settings' },
   { path: 'settings/branchlevels', title: 'Branch Level Settings' },
   { path: 'settings/customfields', title: 'Custom Field Setup' },
-  { path: 'report/:report', title: 'Offering Report' },
 ];
 
 const tenantRoutes: RouteObject[] = [
@@ -38,11 +37,12 @@ const tenantRoutes: RouteObject[] = [
     path,
     lazy: () => import('../features/offerings/add-offering-page.tsx').then((m) => ({ Component: m.AddOfferingPage })),
   })),
-  {
-    path: 'offeringreport',
+  // the offering report, and its full-report link from the e-mailed report (issue 7)
+  ...['offeringreport', 'report/:report'].map((path) => ({
+    path,
     lazy: () =>
       import('../features/offerings/offering-report-page.tsx').then((m) => ({ Component: m.OfferingReportPage })),
-  },
+  })),
   {
     path: 'contributionCategory',
     lazy: () =>
@@ -90,6 +90,12 @@ export const routes: RouteObject[] = [
       {
         path: '/signup',
         lazy: () => import('../features/auth/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
+      },
+      // a report's share link: read-only, no sign-in (issue 7)
+      {
+        path: '/r/:token',
+        lazy: () =>
+          import('../features/offerings/report-shared-page.tsx').then((m) => ({ Component: m.ReportSharedPage })),
       },
       {
         path: '/tenant',

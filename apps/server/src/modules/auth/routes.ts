@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CSRF_HEADER,
   SESSION_COOKIE,
+  STEWARD_SUB_STATUS,
   ZCurrentUser,
   ZLoginRequest,
   ZLoginResponse,
@@ -29,9 +30,18 @@ const PRIVATE_PREFIXES = ['/api/', '/mobile/', '/logout'];
 /** API answers under these prefixes are never stored by a browser or proxy (they carry tokens or church data). */
 const NO_STORE_PREFIXES = ['/api/', '/mobile/', '/login', '/logout'];
 
-function sessionToken(req: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
+/**
+ * The session token of a request: the bearer token, else the session cookie. The existing
+ * client's giver sign-in stores the token JSON-encoded, so its header reads `Bearer "eyJ…"`
+ * (existing-client-api §0): surrounding double quotes are not part of the token.
+ */
+export function sessionToken(req: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
   const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  if (header?.startsWith('Bearer ')) {
+    const raw = header.slice(7).trim();
+    const token = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1).trim() : raw;
+    if (token) return { token, via: 'bearer' };
+  }
   const cookie = req.cookies[SESSION_COOKIE];
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
@@ -132,6 +142,10 @@ export function registerAuth({ app, db, config, limiter }: ModuleCtx & { limiter
         roles: s.roles,
         tenantId: s.tenantId,
         churchName: s.churchName,
+        // Steward has no subscriptions and does not verify e-mail addresses (contracts/auth.ts)
+        subStatus: STEWARD_SUB_STATUS,
+        isVerified: true,
+        churchSize: s.churchSize,
       };
     },
   );

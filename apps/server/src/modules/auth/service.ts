@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { TCurrentUser, TSignupRequest } from '@steward/contracts/auth';
+import {
+  STEWARD_SUB_STATUS,
+  STEWARD_SUBSCRIPTION_NAME,
+  UNLIMITED_CHURCH_SIZE,
+  type TCurrentUser,
+  type TSignupRequest,
+} from '@steward/contracts/auth';
 import { withTenant, withoutTenant, type Db } from '../../db/client.ts';
 import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { createDefaultChart } from '../ledger/service.ts';
 import { findCountry, findCurrencyByCode } from '../lookups/reference.ts';
+import { countPeople } from '../people/service.ts';
 import { tenants, users } from '../tenancy/schema.ts';
 import { loginKey, RateLimited, secondsUntil, type RateLimiter } from './throttle.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
@@ -98,13 +105,14 @@ export interface LoginLimits {
  * window, throws 429 RateLimited (even with the right password, until the window ends).
  * An unknown e-mail or an inactive account is verified against a dummy hash, so it takes
  * as long as a wrong password. Throws 401 on a wrong e-mail or password.
+ * Answers the session with the user's roles, the church's name and its churchSize.
  */
 export async function login(
   db: Db,
   limits: LoginLimits,
   input: { userName: string; password: string; ip: string },
   sessionHours: number,
-): Promise<IssuedSession & { roles: string[]; churchName: string }> {
+): Promise<IssuedSession & { roles: string[]; churchName: string; churchSize: number }> {
   const key = loginKey(input.userName, input.ip);
   const count = await limits.limiter.hit(key, limits.windowSeconds);
   if (count.hits > limits.max) {
@@ -120,7 +128,12 @@ export async function login(
     const ctx: TenantCtx = { tx, tenantId: usable.tenant_id, userId: usable.user_id };
     const session = await issueSession(ctx, usable.user_id, sessionHours);
     const row = await q.getUserWithTenant(tx, usable.tenant_id, usable.user_id);
-    return { ...session, roles: row?.user.roles ?? [], churchName: row?.tenant.churchName ?? '' };
+    return {
+      ...session,
+      roles: row?.user.roles ?? [],
+      churchName: row?.tenant.churchName ?? '',
+      churchSize: await churchSize(ctx),
+    };
   });
 }
 
@@ -135,7 +148,21 @@ export async function logout(ctx: TenantCtx, token: string): Promise<void> {
   await q.revokeSession(ctx.tx, ctx.tenantId, hashToken(token));
 }
 
-/** GET /api/Membership/GetCurrentSignedInUser (spec §7). */
+/**
+ * The client's `churchSize` (existing-client-api §1.1): the number of people the church records,
+ * but at least 1, because the client sends an administrator of a church of size 0 to its
+ * onboarding screen (/next) instead of the dashboard (/tenant).
+ */
+export async function churchSize(ctx: TenantCtx): Promise<number> {
+  return Math.max(1, await countPeople(ctx));
+}
+
+/**
+ * GET /api/Membership/GetCurrentSignedInUser (spec §7, existing-client-api §1.2): the user and
+ * their church (TCurrentUser). Where Steward has no equivalent: `email` is the user's e-mail,
+ * `smsBalance` 0, `subStatus` 'Active', `subscriptionName` 'Steward', `subscribedChurchSize`
+ * UNLIMITED_CHURCH_SIZE (see contracts/auth.ts). Throws 401 when the user is gone.
+ */
 export async function currentUser(ctx: TenantCtx): Promise<TCurrentUser> {
   const row = ctx.userId ? await q.getUserWithTenant(ctx.tx, ctx.tenantId, ctx.userId) : undefined;
   if (!row) throw unauthorized();
@@ -143,14 +170,23 @@ export async function currentUser(ctx: TenantCtx): Promise<TCurrentUser> {
   const country = findCountry(row.tenant.countryCode);
   return {
     tenantId: row.tenant.id,
+    userId: row.user.id,
     churchName: row.tenant.churchName,
+    email: row.user.email,
     userEmail: row.user.email,
     firstName: row.user.firstName,
     lastName: row.user.lastName,
+    roles: row.user.roles,
     currency: row.tenant.currencyCode,
     currencySymbol: currency?.symbol ?? row.tenant.currencyCode,
     isoCode: row.tenant.countryCode,
     country: country?.name ?? row.tenant.countryCode,
+    // Steward sends no SMS yet (messaging is a later issue): no units to spend
+    smsBalance: 0,
+    subStatus: STEWARD_SUB_STATUS,
+    subscriptionName: STEWARD_SUBSCRIPTION_NAME,
+    churchSize: await churchSize(ctx),
+    subscribedChurchSize: UNLIMITED_CHURCH_SIZE,
   };
 }
 

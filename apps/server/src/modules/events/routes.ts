@@ -17,7 +17,13 @@ export function registerEvents({ app, db }: ModuleCtx): void {
   const tags = ['events'];
   app.get(
     '/api/Events/EventActivity',
-    { schema: { tags, summary: 'Events, newest first', response: { 200: z.array(ZEventActivity) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Events, newest first: [{activityID, name, date}]',
+        response: { 200: z.array(ZEventActivity) },
+      },
+    },
     (req) => inTenant(db, req, service.listActivities),
   );
   app.get(
@@ -49,7 +55,8 @@ export function registerEvents({ app, db }: ModuleCtx): void {
     },
     async (req) => {
       const currentEvent = await inTenant(db, req, (ctx) => service.createActivity(ctx, req.body.activity));
-      return ok({ currentEvent }, 'Your new event was created successfully');
+      // the existing client reads data.currentEvent; Steward's web app reads returnObject
+      return { ...ok({ currentEvent }, 'Your new event was created successfully'), currentEvent };
     },
   );
 }

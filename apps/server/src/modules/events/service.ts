@@ -1,16 +1,19 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { TEventActivity, TEventCategory } from '@steward/contracts/events';
+import type { TCurrentEvent, TEventActivity, TEventCategory } from '@steward/contracts/events';
 import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { activities, eventCategories } from './schema.ts';
 
 const toActivity = (a: typeof activities.$inferSelect): TEventActivity => ({
-  id: a.id,
+  activityID: a.id,
   name: a.name,
-  activityDate: a.activityDate,
+  date: a.activityDate,
 });
 
-/** GET /api/Events/EventActivity (spec §7): events, newest first (at most 500). */
+/**
+ * GET /api/Events/EventActivity (spec §7; existing-client-api §2.2): events, newest first (at
+ * most 500), as `{activityID, name, date}` with `date` 'YYYY-MM-DD'.
+ */
 export async function listActivities(ctx: TenantCtx): Promise<TEventActivity[]> {
   const rows = await ctx.tx
     .select()
@@ -41,13 +44,14 @@ export async function createCategory(ctx: TenantCtx, name: string): Promise<TEve
 }
 
 /**
- * POST /api/Events/CreateActivity (spec §3): an event of a category on a date, named after
- * the category. Throws 400 naming activity.eventCategoryId when the category is unknown.
+ * POST /api/Events/CreateActivity (spec §3; existing-client-api §2.2): an event of a category
+ * on a date ('YYYY-MM-DD'), named after the category; answered as an EventActivity item that also
+ * carries `id`. Throws 400 naming activity.eventCategoryId when the category is unknown.
  */
 export async function createActivity(
   ctx: TenantCtx,
   input: { date: string; eventCategoryId: string },
-): Promise<TEventActivity> {
+): Promise<TCurrentEvent> {
   const [category] = await ctx.tx
     .select()
     .from(eventCategories)
@@ -57,7 +61,7 @@ export async function createActivity(
     .insert(activities)
     .values({ tenantId: ctx.tenantId, eventCategoryId: category.id, name: category.name, activityDate: input.date })
     .returning();
-  return toActivity(row!);
+  return { id: row!.id, ...toActivity(row!) };
 }
 
 /** Loads an event of this tenant or throws 400 naming `field`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ZAccountHeadOption,
+  ZAccountHeadGroup,
   ZAccountSave,
   ZAccountSaveResponse,
   ZChartOfAccounts,
@@ -20,7 +20,7 @@ import * as pickers from './service.ts';
 
 const ZIdQuery = z.object({ id: ZId });
 
-/** The chart of accounts and funds (spec 2.10, §7; issue 3). */
+/** The chart of accounts and funds (spec 2.10, §7; existing-client-api §2.5, §2.6; issues 3, 7). */
 export function registerChart({ app, db }: ModuleCtx): void {
   const tags = ['chart of accounts'];
   const err = { 400: ZErrorEnvelope, 404: ZErrorEnvelope, 409: ZDeleteAnswer };
@@ -32,7 +32,12 @@ export function registerChart({ app, db }: ModuleCtx): void {
   app.get(
     '/api/Financials/GetChartOfAccounts',
     {
-      schema: { tags, summary: 'Heads and accounts with balances, in five lists', response: { 200: ZChartOfAccounts } },
+      schema: {
+        tags,
+        summary:
+          'Heads and accounts with balances, in five groups read by index (assets, liabilities, equity, income, expenses)',
+        response: { 200: ZChartOfAccounts },
+      },
     },
     (req) => inTenant(db, req, chart.chartOfAccounts),
   );
@@ -91,7 +96,13 @@ export function registerChart({ app, db }: ModuleCtx): void {
   }
   app.get(
     '/api/Financials/Accounts/GetAccountHeads',
-    { schema: { tags, summary: 'Account heads', response: { 200: z.array(ZAccountHeadOption) } } },
+    {
+      schema: {
+        tags,
+        summary: "Account heads in the chart's five groups (accountHeadsDTO)",
+        response: { 200: z.array(ZAccountHeadGroup) },
+      },
+    },
     (req) => inTenant(db, req, chart.accountHeads),
   );
   picker('/api/Financials/Accounts/GetAssetAccounts', 'Active asset accounts', pickers.assetAccounts);
@@ -102,7 +113,7 @@ export function registerChart({ app, db }: ModuleCtx): void {
     pickers.transactionalAccounts,
   );
   app.get(
-    '/api/Financials/Accounts/CashBankBalances',
+    '/api/Financials/Accounts/GetCashBankAccountsBalances',
     { schema: { tags, summary: 'Cash and bank accounts with balances', response: { 200: z.array(ZCashBankBalance) } } },
     (req) => inTenant(db, req, chart.cashBankBalances),
   );
@@ -116,7 +127,7 @@ export function registerChart({ app, db }: ModuleCtx): void {
     {
       schema: {
         tags,
-        summary: 'Creates (or, with id, renames) a fund',
+        summary: 'Creates (or, with id, renames) a fund; without a code it gets the next free one (3100, 3200, …)',
         body: ZFundSave,
         response: { 200: ZFundSaveResponse, ...err },
       },

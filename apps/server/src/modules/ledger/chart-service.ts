@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { TAccount, TAccountHeadOption, TChartOfAccounts, TFund } from '@steward/contracts/chart';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import type { TAccount, TAccountHeadGroup, TChartOfAccounts, TFund } from '@steward/contracts/chart';
 import { ACCOUNT_REQUIRED_MESSAGE, CHART_ORDER } from '@steward/contracts/chart';
+import type { TCashBankBalance } from '@steward/contracts/finance';
 import type { TAccountType } from '@steward/contracts/ledger';
 import type { z } from 'zod';
 import type { ZAccountSave, ZFundSave } from '@steward/contracts/chart';
@@ -8,6 +9,7 @@ import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { minorToJson } from '../../lib/money.ts';
 import { findCurrencyByCode, findCurrencyById } from '../lookups/reference.ts';
+import { tenants } from '../tenancy/schema.ts';
 import { homeCurrency } from '../tenancy/service.ts';
 import { unrestrictedFundId } from './service.ts';
 import { contributionItemRemittances, contributionItems } from '../offerings/schema.ts';
@@ -127,9 +129,11 @@ async function accountsWithFigures(ctx: TenantCtx, rows: AccountRow[], allOfTena
 }
 
 /**
- * GET /api/Financials/GetChartOfAccounts (spec 2.10): heads with their accounts and
- * balances in five lists (assets, liabilities, equity, income, expenses), and the accounts
- * that have no head. Deactivated accounts are included (marked isActive false).
+ * GET /api/Financials/GetChartOfAccounts (spec 2.10; existing-client-api §2.5): five groups
+ * read by index (0 assets, 1 liabilities, 2 equity, 3 income, 4 expenses), each `{key,
+ * accountType, accounts, accountHeadsDTO:[{id, name, groupSubHead, accounts:[...]}]}` with the
+ * heads' accounts and balances (decimal major units of each account's currency), and the
+ * accounts that have no head. Deactivated accounts are included (marked isActive false).
  */
 export async function chartOfAccounts(ctx: TenantCtx): Promise<TChartOfAccounts> {
   const heads = await ctx.tx
@@ -143,9 +147,16 @@ export async function chartOfAccounts(ctx: TenantCtx): Promise<TChartOfAccounts>
     .where(eq(accounts.tenantId, ctx.tenantId))
     .orderBy(asc(accounts.code), asc(accounts.name));
   const all = await accountsWithFigures(ctx, rows, true);
+  const byHead = new Map<string, TAccount[]>();
+  for (const a of all) {
+    if (a.financialAccountGroupID === null) continue;
+    const list = byHead.get(a.financialAccountGroupID);
+    if (list) list.push(a);
+    else byHead.set(a.financialAccountGroupID, [a]);
+  }
   return {
-    accountwithHeads: CHART_ORDER.map((type) =>
-      heads
+    accountwithHeads: CHART_ORDER.map((type, key) => {
+      const accountHeadsDTO = heads
         .filter((h) => h.accountType === type)
         .map((h) => ({
           id: h.id,
@@ -153,26 +164,37 @@ export async function chartOfAccounts(ctx: TenantCtx): Promise<TChartOfAccounts>
           groupSubHead: h.groupSubHead,
           accountType: type,
           isCashBank: h.isCashBank,
-          accounts: all.filter((a) => a.financialAccountGroupID === h.id),
-        })),
-    ),
+          accounts: byHead.get(h.id) ?? [],
+        }));
+      return { key, accountType: type, accounts: accountHeadsDTO.flatMap((h) => h.accounts), accountHeadsDTO };
+    }),
     accountwithoutheads: all.filter((a) => a.financialAccountGroupID === null),
   };
 }
 
-/** GET /api/Financials/Accounts/GetAccountHeads (spec §7). */
-export async function accountHeads(ctx: TenantCtx): Promise<TAccountHeadOption[]> {
+/**
+ * GET /api/Financials/Accounts/GetAccountHeads (spec §7; existing-client-api §2.5): the heads
+ * (the `financialAccountGroupID` choices) in the chart's five groups, in the chart's order:
+ * `[{key, accountType, accountHeadsDTO:[{id, name, groupSubHead, accountType, isCashBank}]}]`.
+ */
+export async function accountHeads(ctx: TenantCtx): Promise<TAccountHeadGroup[]> {
   const heads = await ctx.tx
     .select()
     .from(accountGroups)
     .where(eq(accountGroups.tenantId, ctx.tenantId))
     .orderBy(asc(accountGroups.sortOrder), asc(accountGroups.name));
-  return heads.map((h) => ({
-    id: h.id,
-    name: h.name,
-    groupSubHead: h.groupSubHead,
-    accountType: h.accountType as TAccountType,
-    isCashBank: h.isCashBank,
+  return CHART_ORDER.map((type, key) => ({
+    key,
+    accountType: type,
+    accountHeadsDTO: heads
+      .filter((h) => h.accountType === type)
+      .map((h) => ({
+        id: h.id,
+        name: h.name,
+        groupSubHead: h.groupSubHead,
+        accountType: type,
+        isCashBank: h.isCashBank,
+      })),
   }));
 }
 
@@ -192,6 +214,41 @@ async function findHead(ctx: TenantCtx, id: string) {
     .where(and(eq(accountGroups.tenantId, ctx.tenantId), eq(accountGroups.id, id)));
   if (!h) throw badRequest('financialAccountGroupID', 'is not an account head of this church');
   return h;
+}
+
+/**
+ * A fund type from an equity head's name, the existing client's rule (existing-client-api §7b
+ * 16): 'Donor Restricted Funds' → 1, anything else ('Unrestricted Funds', 'Funds') → 0.
+ */
+const fundTypeOfHead = (headName: string | undefined): 0 | 1 =>
+  /restricted/i.test(headName ?? '') && !/unrestricted/i.test(headName ?? '') ? 1 : 0;
+
+/** Codes of the equity range Steward keeps for its own accounts (Unrestricted Funds, Currency Exchange). */
+const RESERVED_FUND_CODES = new Set(['3000', '3900']);
+
+/**
+ * The code a new fund gets when none is given (issue 7): the next free code of the equity
+ * range, 3100, 3200, … 3800, then 3010, 3020, … 3990, then any free 3001-3999 ('' when the range
+ * is full), skipping the codes Steward reserves. Free means no account and no fund of the church
+ * has it. The church's row is locked first, so two funds created at once get different codes.
+ */
+async function nextFundCode(ctx: TenantCtx): Promise<string> {
+  await ctx.tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, ctx.tenantId)).for('update');
+  const accountCodes = await ctx.tx
+    .select({ code: accounts.code })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, ctx.tenantId), like(accounts.code, '3%')));
+  const fundCodes = await ctx.tx
+    .select({ code: funds.code })
+    .from(funds)
+    .where(and(eq(funds.tenantId, ctx.tenantId), like(funds.code, '3%')));
+  const used = new Set([...RESERVED_FUND_CODES, ...accountCodes.map((r) => r.code), ...fundCodes.map((r) => r.code)]);
+  const candidates = [
+    ...Array.from({ length: 9 }, (_, i) => 3000 + (i + 1) * 100),
+    ...Array.from({ length: 99 }, (_, i) => 3000 + (i + 1) * 10),
+    ...Array.from({ length: 999 }, (_, i) => 3001 + i),
+  ].map(String);
+  return candidates.find((c) => !used.has(c)) ?? '';
 }
 
 async function defaultFundHead(ctx: TenantCtx): Promise<string | null> {
@@ -247,14 +304,18 @@ export async function saveAccount(
       throw badRequest('accountType', 'cannot change for an account Steward relies on');
   }
   if (type === 'income' && !fundId) fundId = await unrestrictedFundId(ctx);
+  // -1 (the existing client's "unknown head name") means the fund type was not chosen
+  const fundType = input.fundType === 0 || input.fundType === 1 ? input.fundType : undefined;
+  let code = input.code;
   if (type === 'equity' && !fundId) {
+    code ||= await nextFundCode(ctx);
     const [f] = await ctx.tx
       .insert(funds)
       .values({
         tenantId: ctx.tenantId,
         name: input.name,
-        code: input.code,
-        fundType: input.fundType ?? 0,
+        code,
+        fundType: fundType ?? fundTypeOfHead(head?.name),
         accountGroupId: head?.id ?? null,
       })
       .returning();
@@ -265,13 +326,13 @@ export async function saveAccount(
       .set({
         name: input.name,
         code: input.code,
-        ...(input.fundType !== undefined ? { fundType: input.fundType } : {}),
+        ...(fundType !== undefined ? { fundType } : {}),
       })
       .where(and(eq(funds.tenantId, ctx.tenantId), eq(funds.id, fundId)));
   }
   const values = {
     name: input.name,
-    code: input.code,
+    code,
     description: input.description,
     accountType: type,
     accountGroupId: head?.id ?? (input.financialAccountGroupID === null ? null : (existing?.accountGroupId ?? null)),
@@ -426,15 +487,18 @@ export async function listFunds(ctx: TenantCtx): Promise<TFund[]> {
 }
 
 /**
- * POST /api/Financials/Funds/Save (spec 2.10 'Add Fund'): a fund and its equity account in
- * the given head (default: the head of 'Unrestricted Funds'); with `id`, renames it.
+ * POST /api/Financials/Funds/Save (spec 2.10 'Add Fund'; existing-client-api §2.5): a fund and
+ * its equity account in the given head (default: the head of 'Unrestricted Funds'); with `id`,
+ * renames it. Without a code a new fund gets the next free one of the range (3100, 3200, …);
+ * a fundType of -1 (not chosen) keeps an edited fund's type and takes a new one's from its
+ * head's name ('Donor Restricted Funds' → 1, else 0). Throws 400 naming the field, 404 for a
+ * foreign id.
  */
 export async function saveFund(ctx: TenantCtx, input: FundSave): Promise<TFund> {
   const headId = input.financialAccountGroupID ?? (await defaultFundHead(ctx));
-  if (headId) {
-    const head = await findHead(ctx, headId);
-    if (head.accountType !== 'equity') throw badRequest('financialAccountGroupID', 'must be an equity head');
-  }
+  const head = headId ? await findHead(ctx, headId) : undefined;
+  if (head && head.accountType !== 'equity') throw badRequest('financialAccountGroupID', 'must be an equity head');
+  const fundType = input.fundType === 0 || input.fundType === 1 ? input.fundType : undefined;
   // unique by index on funds and on their equity accounts: a clash is a 400 naming the field
   let fundId = input.id ?? null;
   if (fundId) {
@@ -445,29 +509,31 @@ export async function saveFund(ctx: TenantCtx, input: FundSave): Promise<TFund> 
     if (!f) throw notFound('Fund');
     await ctx.tx
       .update(funds)
-      .set({ name: input.name, code: input.code, fundType: input.fundType })
+      .set({ name: input.name, code: input.code, ...(fundType !== undefined ? { fundType } : {}) })
       .where(and(eq(funds.tenantId, ctx.tenantId), eq(funds.id, fundId)));
     await ctx.tx
       .update(accounts)
       .set({ name: input.name, code: input.code })
       .where(and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.fundId, fundId), eq(accounts.accountType, 'equity')));
   } else {
+    const code = input.code || (await nextFundCode(ctx));
+    const type = fundType ?? fundTypeOfHead(head?.name);
     const [f] = await ctx.tx
       .insert(funds)
       .values({
         tenantId: ctx.tenantId,
         name: input.name,
-        code: input.code,
-        fundType: input.fundType,
+        code,
+        fundType: type,
         accountGroupId: headId,
       })
       .returning();
     fundId = f!.id;
     await ctx.tx.insert(accounts).values({
       tenantId: ctx.tenantId,
-      code: input.code,
+      code,
       name: input.name,
-      description: input.fundType === 1 ? 'Donor-restricted fund' : 'Unrestricted fund',
+      description: type === 1 ? 'Donor-restricted fund' : 'Unrestricted fund',
       accountType: 'equity',
       accountGroupId: headId,
       fundId,
@@ -513,10 +579,11 @@ export async function deleteFund(ctx: TenantCtx, id: string): Promise<string> {
 }
 
 /**
- * GET /api/Financials/Accounts/CashBankBalances (spec 2.8 account selector): active cash and
- * bank accounts with their balances in their own currencies.
+ * GET /api/Financials/Accounts/GetCashBankAccountsBalances (spec 2.8 account selector;
+ * existing-client-api §2.6): active cash and bank accounts `[{id, text, balance, currency:
+ * {symbol, shortCode}}]`, balances in decimal major units of each account's own currency.
  */
-export async function cashBankBalances(ctx: TenantCtx) {
+export async function cashBankBalances(ctx: TenantCtx): Promise<TCashBankBalance[]> {
   const rows = await ctx.tx
     .select()
     .from(accounts)
@@ -529,8 +596,7 @@ export async function cashBankBalances(ctx: TenantCtx) {
       id: a.id,
       text: a.code ? `${a.code} - ${a.name}` : a.name,
       balance: minorToJson(figures.get(a.id)!.balance, a.currencyCode),
-      currency: a.currencyCode,
-      currencySymbol: c?.symbol ?? a.currencyCode,
+      currency: { symbol: c?.symbol ?? a.currencyCode, shortCode: a.currencyCode },
     };
   });
 }

@@ -120,8 +120,11 @@ export async function allDocuments(ctx: TenantCtx, q: Partial<ListQuery>): Promi
 }
 
 /**
- * GET /api/Financials/Transactions/ByNumber?transactionNumber= (spec §3 "Editable
- * transaction"): the document with its split lines; 404 when missing or foreign.
+ * GET /api/Financials/Accounts/GetEditFinancialTransaction?transactionNumber= (spec §3
+ * "Editable transaction"; existing-client-api §2.6): the document with its split lines
+ * `{accountID, amount, transactionID, account:{id, text, name}, …}` and, for an income or
+ * expense, its cash/bank account as `account {id, text, name}` (null for a journal). Amounts are
+ * decimal major units. 404 when missing or foreign.
  */
 export async function byNumber(ctx: TenantCtx, transactionNumber: string): Promise<TEditableTransaction> {
   const [doc] = await ctx.tx
@@ -136,7 +139,13 @@ export async function byNumber(ctx: TenantCtx, transactionNumber: string): Promi
     );
   if (!doc) throw notFound('Transaction');
   const lines = await ctx.tx
-    .select({ line: financialTransactionLines, account: accounts.name, first: people.firstName, last: people.lastName })
+    .select({
+      line: financialTransactionLines,
+      account: accounts.name,
+      code: accounts.code,
+      first: people.firstName,
+      last: people.lastName,
+    })
     .from(financialTransactionLines)
     .innerJoin(
       accounts,
@@ -155,23 +164,31 @@ export async function byNumber(ctx: TenantCtx, transactionNumber: string): Promi
     .orderBy(asc(financialTransactionLines.lineNo));
   const [cash] = doc.accountId
     ? await ctx.tx
-        .select({ name: accounts.name })
+        .select({ id: accounts.id, name: accounts.name, code: accounts.code })
         .from(accounts)
         .where(and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.id, doc.accountId)))
     : [];
+  // `text` as the pickers write it ('code - name'), so the client finds the account in its lists
+  const named = (id: string, name: string, code: string) => ({ id, text: code ? `${code} - ${name}` : name, name });
   const split = (side: 'debit' | 'credit') =>
     lines
       .filter((l) => l.line.side === side)
-      .map((l) => ({
-        accountID: l.line.accountId,
-        amount: minorToJson(l.line.amountMinor, doc.currencyCode),
-        contactID: l.line.personId,
-        contactName: l.first ? `${l.first} ${l.last ?? ''}`.trim() : '',
-        transactionID: doc.id,
-        account: l.account,
-        fundID: l.line.fundId ?? '',
-        memo: l.line.memo,
-      }));
+      .map((l) => {
+        const contactName = l.first ? `${l.first} ${l.last ?? ''}`.trim() : '';
+        return {
+          accountID: l.line.accountId,
+          amount: minorToJson(l.line.amountMinor, doc.currencyCode),
+          contactID: l.line.personId,
+          contactName,
+          donorId: l.line.personId,
+          donor: contactName,
+          transactionID: doc.id,
+          account: named(l.line.accountId, l.account, l.code),
+          ...(side === 'debit' ? { debitAccountID: l.line.accountId } : { creditAccountID: l.line.accountId }),
+          fundID: l.line.fundId ?? '',
+          memo: l.line.memo,
+        };
+      });
   return {
     id: doc.id,
     date: doc.transactionDate,
@@ -180,12 +197,7 @@ export async function byNumber(ctx: TenantCtx, transactionNumber: string): Promi
     note: doc.narration,
     transactionNumber: doc.transactionNumber,
     category: doc.category as TEditableTransaction['category'],
-    account:
-      doc.category === 'inflow'
-        ? 'Income Account'
-        : doc.category === 'outflow'
-          ? 'Expense Account'
-          : (cash?.name ?? ''),
+    account: cash ? named(cash.id, cash.name, cash.code) : null,
     accountID: doc.accountId,
     approved: doc.approved,
     debitSplitAccounts: split('debit'),

@@ -21,7 +21,10 @@ import { EXPORT_FORMATS, exportRecords } from './export.ts';
 
 const idempotency = z.object({ 'idempotency-key': z.string().max(200).optional() });
 
-/** The Transaction page: income, expense and general-ledger journal documents (spec 2.8; issue 3). */
+/**
+ * The Transaction page: income, expense and general-ledger journal documents (spec 2.8; issue 3),
+ * on the existing client's paths (existing-client-api §2.6; issue 7). Export is Steward's own.
+ */
 export function registerDocuments({ app, db }: ModuleCtx): void {
   const tags = ['transactions'];
   const err = { 400: ZErrorEnvelope, 404: ZErrorEnvelope };
@@ -39,7 +42,7 @@ export function registerDocuments({ app, db }: ModuleCtx): void {
     (req) => inTenant(db, req, (ctx) => query.listDocuments(ctx, req.query)),
   );
   app.post(
-    '/api/Financials/Transactions/SaveIncome',
+    '/api/Financials/Accounts/Transactions/Income/Save',
     {
       schema: {
         tags,
@@ -56,7 +59,7 @@ export function registerDocuments({ app, db }: ModuleCtx): void {
       ),
   );
   app.post(
-    '/api/Financials/Transactions/SaveExpense',
+    '/api/Financials/Accounts/Transactions/Expense/Save',
     {
       schema: {
         tags,
@@ -72,27 +75,28 @@ export function registerDocuments({ app, db }: ModuleCtx): void {
         'Transaction saved successfully',
       ),
   );
-  for (const method of ['POST', 'PUT'] as const) {
-    app.route({
-      method,
-      url: '/api/Financials/Transactions/SaveJournal',
+  app.post(
+    '/api/Financials/Accounts/Transactions/SaveGeneralLedger',
+    {
       schema: {
         tags,
-        summary: 'Saves a general-ledger journal (a list of lines; ?id= edits one)',
+        summary:
+          'Saves a general-ledger journal: a list of lines {memo, note, date, debitAccountID | creditAccountID, amount}; ?id= edits one',
         headers: idempotency,
         querystring: z.object({ id: ZId.optional() }),
         body: ZJournalSave,
         response: { 200: ZTransactionSaveResponse, ...err },
       },
-      handler: async (req) =>
-        ok(
-          await once(db, req, 'finance.journal', (ctx) => docs.saveJournal(ctx, req.body, req.query.id)),
-          'saved successfully',
-        ),
-    });
-  }
+    },
+    // the existing client shows `The transaction was ${response}`
+    async (req) =>
+      ok(
+        await once(db, req, 'finance.journal', (ctx) => docs.saveJournal(ctx, req.body, req.query.id)),
+        'saved successfully',
+      ),
+  );
   app.delete(
-    '/api/Financials/Transactions/Delete',
+    '/api/Financials/Accounts/Transactions/Delete',
     {
       schema: {
         tags,
@@ -104,7 +108,7 @@ export function registerDocuments({ app, db }: ModuleCtx): void {
     async (req) => ({ status: true, response: await inTenant(db, req, (ctx) => docs.deleteDoc(ctx, req.query.id)) }),
   );
   app.post(
-    '/api/Financials/Transactions/Approve',
+    '/api/Financials/accounts/Transactions/ApproveTransactionToggle',
     {
       schema: {
         tags,
@@ -119,11 +123,11 @@ export function registerDocuments({ app, db }: ModuleCtx): void {
     },
   );
   app.get(
-    '/api/Financials/Transactions/ByNumber',
+    '/api/Financials/Accounts/GetEditFinancialTransaction',
     {
       schema: {
         tags,
-        summary: 'A document with its split lines, for editing',
+        summary: 'A document with its split lines, for editing (by its number)',
         querystring: z.object({ transactionNumber: z.string().trim().min(1).max(40) }),
         response: { 200: ZEditableTransaction, ...err },
       },

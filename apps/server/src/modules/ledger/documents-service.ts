@@ -12,6 +12,7 @@ import { financialTransactionLines, financialTransactions, funds } from './schem
 import { postEntry, reverseEntry, type PostingLine } from './posting.ts';
 import { requireAccount, unrestrictedFundId } from './service.ts';
 import { systemAccount } from './system-accounts.ts';
+import { assertNotApproved } from './approval-guard.ts'; // issue 7: approved documents are locked
 
 type IncomeSave = z.output<typeof ZIncomeSave>;
 type ExpenseSave = z.output<typeof ZExpenseSave>;
@@ -143,6 +144,7 @@ async function writeDoc(ctx: TenantCtx, w: DocWrite): Promise<{ id: string; tran
   let deferred: string[] = [];
   if (w.id) {
     const old = await findDoc(ctx, w.id);
+    assertNotApproved(old); // issue 7 (approval-guard.ts): an approved document is not edited
     if (old.category !== w.category) throw badRequest('category', `is ${old.category}; a document keeps its category`);
     // The fund check waits for the new posting: an edit that raises a restricted gift whose
     // money was partly spent must not fail half-way, after only the reversal.
@@ -172,7 +174,8 @@ async function writeDoc(ctx: TenantCtx, w: DocWrite): Promise<{ id: string; tran
         accountId: w.accountId,
         amountMinor: w.total,
         currencyCode: w.currency,
-        transactionNumber: w.transactionNumber ?? old.transactionNumber,
+        // the existing client sends '' when it has no number: the document keeps its own
+        transactionNumber: w.transactionNumber || old.transactionNumber,
       })
       .where(and(eq(financialTransactions.tenantId, ctx.tenantId), eq(financialTransactions.id, old.id)))
       .returning()) as [DocRow];
@@ -274,7 +277,10 @@ async function saveCashDocument(
   });
 }
 
-/** Save income (spec 2.8, §3, §5): money into a cash/bank account, credited to the split lines. */
+/**
+ * POST /api/Financials/Accounts/Transactions/Income/Save (spec 2.8, §3, §5; existing-client-api
+ * §2.6): money into a cash/bank account (`debitAccountID`), credited to the split lines.
+ */
 export const saveIncome = (ctx: TenantCtx, input: IncomeSave) =>
   saveCashDocument(
     ctx,
@@ -289,7 +295,10 @@ export const saveIncome = (ctx: TenantCtx, input: IncomeSave) =>
     input.creditSplitAccounts,
   );
 
-/** Save expense (spec 2.8, §3, §5): money out of a cash/bank account, debited to the split lines. */
+/**
+ * POST /api/Financials/Accounts/Transactions/Expense/Save (spec 2.8, §3, §5; existing-client-api
+ * §2.6): money out of a cash/bank account (`creditAccountID`), debited to the split lines.
+ */
 export const saveExpense = (ctx: TenantCtx, input: ExpenseSave) =>
   saveCashDocument(
     ctx,
@@ -305,15 +314,18 @@ export const saveExpense = (ctx: TenantCtx, input: ExpenseSave) =>
   );
 
 /**
- * Save journal (spec 2.8, §5): general-ledger lines in the tenant currency, 'inflow' a debit
- * and 'outflow' a credit. Debits must equal credits and be more than zero (400 'Total
- * debits must equal total credits'). Lines in different funds are balanced per fund through
- * the Interfund Transfers account. With `id`, edits.
+ * Save journal (spec 2.8, §5; existing-client-api §2.6 SaveGeneralLedger): general-ledger lines
+ * in the tenant currency, a debit-account line (or 'inflow') a debit and a credit-account line
+ * (or 'outflow') a credit; blank lines (no account, zero amount) are skipped. Debits must equal
+ * credits and be more than zero (400 naming `lines`, 'Total debits must equal total credits').
+ * Lines in different funds are balanced per fund through the Interfund Transfers account. The
+ * date is the first dated line's. With `id`, edits.
  */
 export async function saveJournal(ctx: TenantCtx, input: JournalSave, id?: string) {
   const currency = await homeCurrency(ctx);
   const lines: DocLine[] = [];
   for (const [i, l] of input.entries()) {
+    if (l.category === null) continue;
     const accountId = (l.category === 'inflow' ? l.debitAccountID : l.creditAccountID)!;
     const field = `${i}.${l.category === 'inflow' ? 'debitAccountID' : 'creditAccountID'}`;
     const account = await requireAccount(ctx, accountId, field, 'any');
@@ -352,7 +364,7 @@ export async function saveJournal(ctx: TenantCtx, input: JournalSave, id?: strin
       posting.push({ accountId: interfund.id, fundId, amountMinor: -v, memo: 'Interfund transfer' });
   }
   const memo = input.find((l) => l.memo)?.memo ?? '';
-  const date = input[0]!.date ?? new Date().toISOString().slice(0, 10);
+  const date = input.find((l) => l.date)?.date ?? new Date().toISOString().slice(0, 10);
   return writeDoc(ctx, {
     id,
     category: 'Journal',
@@ -367,9 +379,13 @@ export async function saveJournal(ctx: TenantCtx, input: JournalSave, id?: strin
   });
 }
 
-/** Delete a finance document (spec 2.8): its entry is reversed; 404 for a foreign id. */
+/**
+ * DELETE /api/Financials/Accounts/Transactions/Delete?id= (spec 2.8; existing-client-api §2.6):
+ * the document's entry is reversed and the document marked deleted; 404 for a foreign id.
+ */
 export async function deleteDoc(ctx: TenantCtx, id: string): Promise<string> {
   const doc = await findDoc(ctx, id);
+  assertNotApproved(doc); // issue 7 (approval-guard.ts): an approved document is not deleted
   if (doc.journalEntryId)
     await reverseEntry(ctx, doc.journalEntryId, doc.transactionDate, `Delete of ${doc.transactionNumber}`);
   await ctx.tx
@@ -379,7 +395,11 @@ export async function deleteDoc(ctx: TenantCtx, id: string): Promise<string> {
   return `Transaction ${doc.transactionNumber} was deleted`;
 }
 
-/** Approve or unapprove (spec §4 "Transaction approval"); 404 for a foreign id. */
+/**
+ * POST api/Financials/accounts/Transactions/ApproveTransactionToggle {id, approved, memo}
+ * (spec §4 "Transaction approval"; existing-client-api §2.6): sets the approval (a non-empty
+ * memo replaces the document's); 404 for a foreign id.
+ */
 export async function approveDoc(ctx: TenantCtx, id: string, approved: boolean, memo?: string) {
   const doc = await findDoc(ctx, id);
   await ctx.tx

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ZAccountOption, ZRemittanceAccountGroup } from '@steward/contracts/ledger';
+import { ZAccountOption } from '@steward/contracts/ledger';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
 import * as service from './service.ts';
 
-/** Account pickers (spec §7). The chart of accounts page is issue 3. */
+/** Account pickers (spec §7; existing-client-api §2.2, §2.3, §2.6): bare, flat lists. */
 export function registerLedger({ app, db }: ModuleCtx): void {
   const tags = ['ledger'];
   app.get(
@@ -22,8 +22,8 @@ export function registerLedger({ app, db }: ModuleCtx): void {
     {
       schema: {
         tags,
-        summary: 'Remittance destinations grouped by account type',
-        response: { 200: z.array(ZRemittanceAccountGroup) },
+        summary: 'Remittance destinations: cash/bank (accountType assets) and income accounts, one flat list',
+        response: { 200: z.array(ZAccountOption) },
       },
     },
     (req) => inTenant(db, req, service.remittanceAccounts),

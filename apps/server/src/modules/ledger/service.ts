@@ -1,4 +1,4 @@
-import type { TAccountOption, TRemittanceAccountGroup } from '@steward/contracts/ledger';
+import type { TAccountOption } from '@steward/contracts/ledger';
 import type { TAccountType } from '@steward/contracts/ledger';
 import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -57,27 +57,32 @@ const toOption = (a: q.AccountRow): TAccountOption => ({
   currency: a.currencyCode,
 });
 
-/** GET /api/Financials/Accounts/GetIncomeAccounts (spec §7): active income accounts. */
+/**
+ * GET /api/Financials/Accounts/GetIncomeAccounts (spec §7; existing-client-api §2.2, §2.6):
+ * active income accounts `[{id, text, accountType, financialFundID, currency}]`.
+ */
 export async function incomeAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {
   return (await q.listAccounts(ctx.tx, ctx.tenantId, { types: ['income'] })).map(toOption);
 }
 
-/** GET /api/financials/accounts/getcashbankaccounts (spec §7): active cash and bank accounts. */
+/**
+ * GET /api/Financials/Accounts/GetCashBankAccounts (any casing; spec §7, existing-client-api
+ * §2.2, §2.6): active cash and bank accounts `[{id, text, accountType, financialFundID, currency}]`.
+ */
 export async function cashBankAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {
   return (await q.listAccounts(ctx.tx, ctx.tenantId, { cashBankOnly: true })).map(toOption);
 }
 
 /**
- * GET /api/Financials/Accounts/GetRemittanceAccounts (spec §7): the accounts a remittance
- * share may go to, grouped by accountType: cash/bank (assets) and income accounts.
+ * GET /api/Financials/Accounts/GetRemittanceAccounts (spec §7; existing-client-api §2.3): the
+ * accounts a remittance share may go to, one flat list `[{id, text, accountType,
+ * financialFundID, currency}]`: the active cash/bank accounts (accountType 'assets') first, then
+ * the active income accounts; the client groups them by accountType itself.
  */
-export async function remittanceAccounts(ctx: TenantCtx): Promise<TRemittanceAccountGroup[]> {
+export async function remittanceAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {
   const assets = await q.listAccounts(ctx.tx, ctx.tenantId, { cashBankOnly: true });
   const income = await q.listAccounts(ctx.tx, ctx.tenantId, { types: ['income'] });
-  return [
-    { accountType: 'assets', accounts: assets.map(toOption) },
-    { accountType: 'income', accounts: income.map(toOption) },
-  ];
+  return [...assets, ...income].map(toOption);
 }
 
 /**
@@ -109,13 +114,14 @@ export async function assetAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {
   return (await q.listAccounts(ctx.tx, ctx.tenantId, { types: ['assets'] })).map(toOption);
 }
 
-/** GET /api/Financials/Accounts/GetExpenseAccounts (spec 2.8 helper): active expense accounts. */
+/** GET /api/Financials/Accounts/GetExpenseAccounts (spec 2.8; existing-client-api §2.6): active expense accounts. */
 export async function expenseAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {
   return (await q.listAccounts(ctx.tx, ctx.tenantId, { types: ['expense'] })).map(toOption);
 }
 
 /**
- * GET /api/Financials/Accounts/GetTransactionalAccounts (spec 2.8 helper, journal lines):
+ * GET /api/Financials/Accounts/GetTransactionalAccounts (spec 2.8 journal lines;
+ * existing-client-api §2.6 `[{id, text, accountType}]`, grouped by the client by accountType):
  * every active account but the Currency Exchange clearing account.
  */
 export async function transactionalAccounts(ctx: TenantCtx): Promise<TAccountOption[]> {

@@ -52,12 +52,21 @@ function issuingCountry(c: CurrencyInfo): string {
 export function allCountries(): TCountry[] {
   if (countryList) return countryList;
   const byCountryName = new Map<string, string>();
-  for (const c of listCurrencies()) for (const name of c.countries) byCountryName.set(name.toLowerCase(), c.code);
+  // ISO 4217 writes 'United States Of America (The)', 'Gambia (The)': compare without '(the)'
+  const key = (name: string) => name.toLowerCase().replace(/\s*\(the\)\s*$/, '');
+  for (const c of listCurrencies()) for (const name of c.countries) byCountryName.set(key(name), c.code);
   const names = countries.getNames('en', { select: 'all' });
   countryList = Object.entries(names)
     .map(([alpha2, all]) => {
-      const currency = all.map((n) => byCountryName.get(n.toLowerCase())).find(Boolean) ?? '';
-      return { id: Number(countries.alpha2ToNumeric(alpha2)), code: alpha2, name: all[0] ?? alpha2, currency };
+      const currency = all.map((n) => byCountryName.get(key(n))).find(Boolean) ?? '';
+      const currencyId = currency ? (listCurrencies().find((c) => c.code === currency)?.number ?? 0) : 0;
+      return {
+        id: Number(countries.alpha2ToNumeric(alpha2)),
+        code: alpha2,
+        name: all[0] ?? alpha2,
+        currency,
+        currencyId,
+      };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
   return countryList;

@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { ZCountry, ZCurrency, ZFxRates, ZTenantCurrency } from '@steward/contracts/lookups';
+import { ZCountry, ZCurrency, ZFxRates, ZHowYouHeard, ZLookUpGroup, ZTenantCurrency } from '@steward/contracts/lookups';
 import { ZId, ZMessage } from '@steward/contracts/common';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
 import { withoutTenant } from '../../db/client.ts';
 import { allCountries, allCurrencies } from './reference.ts';
+import { HOW_YOU_HEARD, LOOKUP_GROUPS } from './people-lookups.ts';
 import * as service from './service.ts';
 
 /**
- * Currencies, countries, FX rates and the tenant currency (spec §7). The public ones count in
+ * Currencies, countries, FX rates, the tenant currency (spec §7) and the people lookups the
+ * existing client reads at start-up (existing-client-api §1.3). The public ones count in
  * the per-address PUBLIC_RATE_* limit (auth/throttle.ts) and may answer 429 `{message}`.
  */
 export function registerLookups({ app, db }: ModuleCtx): void {
@@ -48,5 +50,30 @@ export function registerLookups({ app, db }: ModuleCtx): void {
       },
     },
     (req) => inTenant(db, req, (ctx) => service.tenantCurrency(ctx, req.query.tenantID)),
+  );
+  // public: the public event registration page reads them too (existing-client-api §5.1)
+  app.get(
+    '/api/LookUp/GetAllLookUps',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'People lookups: Gender, MaritalStatus, Outcome, ActivityType',
+        response: { 200: z.array(ZLookUpGroup), 429: ZMessage },
+      },
+    },
+    async () => [...LOOKUP_GROUPS],
+  );
+  app.get(
+    '/api/membership/howyouheardaboutus',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'How a guest heard of the church',
+        response: { 200: z.array(ZHowYouHeard), 429: ZMessage },
+      },
+    },
+    async () => [...HOW_YOU_HEARD],
   );
 }

@@ -18,7 +18,10 @@ export async function latestFxRates(tx: Tx): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [`usd${r.code.toLowerCase()}`, Number(r.rate)]));
 }
 
-/** GET /api/Lookup/TenantCurrency (spec §7); 404 for another tenant's id. */
+/**
+ * GET /api/Lookup/TenantCurrency (spec §7, existing-client-api §2.1): `{currency, currencyId,
+ * symbol, currencySymbol, decimals}`; 404 for another tenant's id.
+ */
 export async function tenantCurrency(ctx: TenantCtx, tenantId: string) {
   const rows = await ctx.tx.select().from(tenants).where(eq(tenants.id, tenantId));
   const tenant = rows[0];
@@ -28,6 +31,7 @@ export async function tenantCurrency(ctx: TenantCtx, tenantId: string) {
     currency: tenant.currencyCode,
     currencyId: c?.id ?? 0,
     symbol: c?.symbol ?? tenant.currencyCode,
+    currencySymbol: c?.symbol ?? tenant.currencyCode,
     decimals: c?.decimals ?? 2,
   };
 }

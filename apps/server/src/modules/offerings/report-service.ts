@@ -16,6 +16,7 @@ import {
   type OfferingScope,
 } from './summary-queries.ts';
 import { rowsOfDay } from './transactions-service.ts';
+import { convertReportRows } from './report-conversion.ts';
 
 /**
  * Converts a sum in minor units of `code` to minor units of the tenant currency at the latest
@@ -56,10 +57,11 @@ export function periodRanges(today: dayjs.Dayjs): Record<TPeriodKey, { name: str
 const chartDate = (iso: string): string => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /**
- * GET /api/financials/contributions/transactions/summary (spec §3, §9): per period key
- * (`periodRanges`), `income` in the tenant currency, `pieChart` [{name: item name, value}]
- * and `barChart.data` [{name: 'MM/DD/YYYY', value}] in date order; values are decimal major
- * units of the tenant currency. `today` (server-local) ends the periods.
+ * GET /api/financials/contributions/transactions/summary (spec §3, §9; existing-client-api
+ * §2.1): per period key (`periodRanges`), `income` in the tenant currency, `pieChart`
+ * [{name: item name, value}] and `barChart` {data: [value per day with offerings, in date
+ * order], categories: ['MM/DD/YYYY' of those days]}; values are decimal major units of the
+ * tenant currency. `today` (server-local) ends the periods.
  *
  * One grouped query over the oldest period's first day..today (rows bounded by days × items ×
  * currencies, never by the number of offerings); each (date, item, currency) sum in another
@@ -92,7 +94,10 @@ export async function summary(ctx: TenantCtx, source = 'offering', today = dayjs
       name: range.name,
       income: minorToJson(income, currency),
       pieChart: [...byItem].map(([name, v]) => ({ name, value: minorToJson(v, currency) })),
-      barChart: { data: [...byDate].map(([date, v]) => ({ name: chartDate(date), value: minorToJson(v, currency) })) },
+      barChart: {
+        data: [...byDate].map(([, v]) => minorToJson(v, currency)),
+        categories: [...byDate].map(([date]) => chartDate(date)),
+      },
     };
   }
   return out as TContributionSummary;
@@ -106,8 +111,10 @@ const pctChange = (now: bigint, before: bigint): number | null =>
   before === 0n ? null : Math.round((Number(now - before) / Number(before)) * 10_000) / 100;
 
 /**
- * GET /api/Offering/contributionReport?date=&activityId= (spec 2.6, §3): the offerings of
- * `date` (ISO 'YYYY-MM-DD'; of the event `activityId` when given), their total in the tenant
+ * GET /api/Offering/contributionReport?date=&activityId= (spec 2.6, §3; existing-client-api
+ * §2.4): the offerings of `date` (ISO 'YYYY-MM-DD'; the route also takes the client's
+ * 'YYYY-MM-DDTHH:mm:ss' and 'Nov 23, 2026'; of the event `activityId` when given, each with its
+ * item, donor, channel, currency, amount, event name and date), their total in the tenant
  * currency, the same event category's totals a week, a month and a year earlier (every
  * offering of those dates when no event is given), and the 12 months ending with `date`'s month.
  * Amounts are decimal major units; percentages are rounded to 2 decimals, null when the
@@ -120,7 +127,8 @@ export async function contributionReport(
   activityId: string | null,
 ): Promise<TOfferingReport> {
   const currency = await homeCurrency(ctx);
-  const convert = makeConverter(currency, await latestFxRates(ctx.tx));
+  const rates = await latestFxRates(ctx.tx);
+  const convert = makeConverter(currency, rates);
   let activityName = 'All events';
   let earlier: OfferingScope = { kind: 'all' };
   if (activityId) {
@@ -146,6 +154,12 @@ export async function contributionReport(
   const totalToday = inHomeCurrency(
     [...todaySums].map(([currencyCode, totalMinor]) => ({ currencyCode, totalMinor })),
     convert,
+  );
+  // per-row rate and converted amount, adding up exactly to totalToday (issue 7)
+  const converted = convertReportRows(
+    today.map((r) => r.row),
+    currency,
+    rates,
   );
   const lastWeek = await totalOn(day.subtract(7, 'day'));
   const lastMonth = await totalOn(day.subtract(1, 'month'));
@@ -191,6 +205,10 @@ export async function contributionReport(
       channel: r.row.paymentChannel,
       currencyName: r.row.currencyCode,
       amount: minorToJson(r.row.amountMinor, r.row.currencyCode),
+      eventName: r.eventName ?? '',
+      date: r.row.transactionDate,
+      rate: converted.get(r.row.id)?.rate ?? null,
+      convertedAmount: converted.get(r.row.id)?.convertedAmount ?? null,
     })),
     activityToday: activityId ? { id: activityId } : null,
   };

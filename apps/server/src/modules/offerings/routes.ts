@@ -63,7 +63,11 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
         response: { 200: ZContributionItemSaveResponse, ...err },
       },
     },
-    async (req) => ok(await inTenant(db, req, (ctx) => items.createItem(ctx, req.body)), 'Contribution Saved'),
+    // the existing client's quick-create reads the new item's id at the top level (data.id)
+    async (req) => {
+      const item = await inTenant(db, req, (ctx) => items.createItem(ctx, req.body));
+      return { ...ok(item, 'Contribution Saved'), id: item.id };
+    },
   );
   app.put(
     '/api/Financials/Contributions/Items/edit',
@@ -75,7 +79,10 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
         response: { 200: ZContributionItemSaveResponse, ...err },
       },
     },
-    async (req) => ok(await inTenant(db, req, (ctx) => items.editItem(ctx, req.body)), 'Edit Successfully'),
+    async (req) => {
+      const item = await inTenant(db, req, (ctx) => items.editItem(ctx, req.body));
+      return { ...ok(item, 'Edit Successfully'), id: item.id };
+    },
   );
   app.delete(
     '/api/Financials/Contributions/Delete',

@@ -18,6 +18,7 @@ import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
 import { accounts, funds, journalEntries } from '../ledger/schema.ts';
 import { activities } from '../events/schema.ts';
 import { people } from '../people/schema.ts';
+import { users } from '../tenancy/schema.ts';
 
 /** An offering item (contribution item): income account plus cash/bank account (spec 2.4). */
 export const contributionItems = pgTable(
@@ -148,5 +149,68 @@ export const offeringDailyTotals = pgTable(
       name: 'offering_daily_totals_pk',
       columns: [t.tenantId, t.source, t.totalDate, t.contributionItemId, t.activityId, t.currencyCode],
     }),
+  ],
+);
+
+/**
+ * The approval state of an offering report (spec 2.6, §4 'Offering report'; issue 7): one per
+ * church, date and event, `activity_id` being the nil uuid for the day's report without an event
+ * (which covers every offering of the date). No row means a DRAFT report. Approval records who
+ * and when; unapproving clears it and records who and when it was undone; `sent_at` is set by
+ * 'mark as sent' (GET /api/Events/markAsSent).
+ */
+export const offeringReports = pgTable(
+  'offering_reports',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    reportDate: date('report_date', { mode: 'string' }).notNull(),
+    /** the event of the report, or the nil uuid for the whole day's report */
+    activityId: uuid('activity_id').notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    approvedBy: uuid('approved_by'),
+    unapprovedAt: timestamp('unapproved_at', { withTimezone: true, mode: 'date' }),
+    unapprovedBy: uuid('unapproved_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    sentBy: uuid('sent_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('offering_reports_key').on(t.tenantId, t.reportDate, t.activityId),
+    check('offering_reports_approval_check', sql`(${t.approvedAt} is null) = (${t.approvedBy} is null)`),
+    tenantFk('offering_reports_approved_by_fk', t.tenantId, t.approvedBy, users.tenantId, users.id),
+    tenantFk('offering_reports_unapproved_by_fk', t.tenantId, t.unapprovedBy, users.tenantId, users.id),
+    tenantFk('offering_reports_sent_by_fk', t.tenantId, t.sentBy, users.tenantId, users.id),
+  ],
+);
+
+/**
+ * A share link of an offering report (issue 7): opens a read-only view of that one report
+ * without signing in. Only the SHA-256 (hex) of its 256-bit token is stored; the token itself
+ * is shown once, when the link is made. Revoking sets `revoked_at`; a revoked link answers 410.
+ * Before a tenant is known, the public route finds a link through the security-definer function
+ * `offering_report_find_link(token_hash)` (migration 0009).
+ */
+export const offeringReportLinks = pgTable(
+  'offering_report_links',
+  {
+    tenantId: tenantId(),
+    id: id(),
+    reportId: uuid('report_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedBy: uuid('revoked_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('offering_report_links_token_key').on(t.tokenHash),
+    index('offering_report_links_report_idx').on(t.tenantId, t.reportId),
+    tenantFk('offering_report_links_report_fk', t.tenantId, t.reportId, offeringReports.tenantId, offeringReports.id),
+    tenantFk('offering_report_links_created_by_fk', t.tenantId, t.createdBy, users.tenantId, users.id),
+    tenantFk('offering_report_links_revoked_by_fk', t.tenantId, t.revokedBy, users.tenantId, users.id),
   ],
 );

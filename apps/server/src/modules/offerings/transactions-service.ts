@@ -13,6 +13,7 @@ import { findCurrencyByCode, findCurrencyById } from '../lookups/reference.ts';
 import { contributionItems, offeringTransactions } from './schema.ts';
 import { itemForPosting } from './items-service.ts';
 import { offeringLines } from './posting.ts';
+import { assertReportsOpen } from './report-guard.ts';
 
 type RowInput = z.output<typeof ZOfferingRowInput>;
 type OfferingRow = typeof offeringTransactions.$inferSelect;
@@ -171,6 +172,11 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
     [resolvedFirst, ...resolvedRest].map((r) => ({ amountMinor: r.amountMinor, currency: r.currencyCode })),
     'amount',
   );
+  // an approved report's offerings change only after it is unapproved (issue 7)
+  await assertReportsOpen(ctx, [
+    existing,
+    { ...existing, transactionDate: first.date, activityId: resolvedFirst.activityId },
+  ]);
   // the row changes (and the rows added are inserted) before anything is posted: the day
   // totals' locks come before the balance locks, as in a save
   const [updated] = await ctx.tx
@@ -212,6 +218,7 @@ export async function deleteRows(ctx: TenantCtx, ids: string[]): Promise<number>
     if (!row) throw notFound(`Offering transaction ${id}`);
     rows.push(row);
   }
+  await assertReportsOpen(ctx, rows); // approved reports' offerings stay (issue 7)
   // one statement marks them all, before the reversals (the day totals' locks first)
   await ctx.tx
     .update(offeringTransactions)

@@ -1,23 +1,81 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { ZAppMeta } from '@steward/contracts/dashboard';
 import type { ModuleCtx } from '../../lib/module.ts';
+import { isPageNavigation } from './navigation.ts';
 
-const API_PREFIXES = ['/api/', '/mobile/', '/docs', '/health', '/login', '/logout', '/fxrates'];
+/** The app's version: `version` of the repository's package.json ('0.0.0' if unreadable). */
+function appVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../../../package.json', import.meta.url), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
 
 /**
- * Serves the built React app (WEB_DIST) with a fallback to index.html for client routes;
- * unknown API paths still answer 404 JSON.
+ * Serves the built React app (WEB_DIST) and decides, for every path, between the app and the
+ * API (DESIGN.md §1.1 root paths, existing-client-api §0):
+ * - a browser navigation (GET/HEAD whose Accept prefers HTML; navigation.ts) gets index.html,
+ *   also on a path that is an API route at the root (`/dashboard/basic` opened in a tab,
+ *   `/give?paymentFormID=`), and on an unknown path (a client route such as `/give/<id>`);
+ * - any other request to an unknown path gets a JSON 404 `{status:false, response, returnObject}`;
+ * - `GET /meta.json` answers `{version}` (the existing client renders nothing until it has it),
+ *   unless the web build ships its own meta.json.
+ * Paths under /api/, /mobile/, /docs, /health and /meta.json are never the app.
  */
 export async function registerWeb({ app, config }: ModuleCtx): Promise<void> {
   const dist = config.WEB_DIST ? resolve(config.WEB_DIST) : '';
   const hasWeb = dist !== '' && existsSync(resolve(dist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: ['index.html'] });
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: ['index.html'],
+      // the build writes .br and .gz beside each file (apps/web/vite.config.ts precompress)
+      preCompressed: true,
+      // hashed assets never change under their name; the page itself is checked every time
+      setHeaders: (reply, path) =>
+        reply.header(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
+
+  if (!hasWeb || !existsSync(resolve(dist, 'meta.json'))) {
+    const meta = { version: appVersion() };
+    app.get(
+      '/meta.json',
+      {
+        schema: {
+          tags: ['web'],
+          summary: 'The version of the running app (no session needed)',
+          response: { 200: ZAppMeta },
+        },
+      },
+      async (_req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return meta;
+      },
+    );
+  }
+
+  if (hasWeb) {
+    // A navigation to a path that is also an API route gets the page. Static files and the
+    // documentation are routes with hidden schemas: they are served as themselves.
+    app.addHook('onRequest', async (req, reply) => {
+      if (!req.routeOptions.url || req.routeOptions.schema?.hide === true || !isPageNavigation(req)) return;
+      await reply.type('text/html').sendFile('index.html');
+      return reply;
+    });
+  }
+
   app.setNotFoundHandler((req, reply) => {
-    const path = req.url.toLowerCase();
-    if (hasWeb && req.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p))) {
-      return reply.type('text/html').sendFile('index.html');
-    }
+    if (hasWeb && isPageNavigation(req)) return reply.type('text/html').sendFile('index.html');
     return reply.code(404).send({ status: false, response: `No route ${req.method} ${req.url}`, returnObject: null });
   });
 }

@@ -38,13 +38,19 @@ function head(accountType: TAccountType, name: string, accounts: number): TAccou
 
 describe('chartTabs', () => {
   // The server's positions: assets, liability, equity, income, expense.
+  const group = (key: number, accountType: TAccountType, heads: ReturnType<typeof head>[]) => ({
+    key,
+    accountType,
+    accounts: heads.flatMap((h) => h.accounts),
+    accountHeadsDTO: heads,
+  });
   const chart: TChartOfAccounts = {
     accountwithHeads: [
-      [head('assets', 'Cash and Bank', 2), head('assets', 'Fixed Assets', 1)],
-      [head('liability', 'Payables', 0)],
-      [head('equity', 'Funds', 1)],
-      [head('income', 'Offerings', 4)],
-      [head('expense', 'Ministry', 3)],
+      group(0, 'assets', [head('assets', 'Cash and Bank', 2), head('assets', 'Fixed Assets', 1)]),
+      group(1, 'liability', [head('liability', 'Payables', 0)]),
+      group(2, 'equity', [head('equity', 'Funds', 1)]),
+      group(3, 'income', [head('income', 'Offerings', 4)]),
+      group(4, 'expense', [head('expense', 'Ministry', 3)]),
     ],
     accountwithoutheads: [],
   };

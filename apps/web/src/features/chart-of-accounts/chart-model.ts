@@ -34,13 +34,13 @@ export interface ChartTab {
 }
 
 /**
- * The five tabs of the chart in the screen's order. The server sends the lists at positions
- * 0-4 as assets, liability, equity, income, expense (`CHART_ORDER`); each tab takes the list at
- * its type's position. A missing list is an empty tab.
+ * The five tabs of the chart in the screen's order. The server sends the groups at positions
+ * 0-4 as assets, liability, equity, income, expense (`CHART_ORDER`); each tab takes the heads
+ * (`accountHeadsDTO`) of the group at its type's position. A missing group is an empty tab.
  */
 export function chartTabs(chart: TChartOfAccounts): ChartTab[] {
   return CHART_TABS.map(({ type, label }) => {
-    const heads = chart.accountwithHeads[CHART_ORDER.indexOf(type)] ?? [];
+    const heads = chart.accountwithHeads[CHART_ORDER.indexOf(type)]?.accountHeadsDTO ?? [];
     return { type, label, heads, count: heads.reduce((n, h) => n + h.accounts.length, 0) };
   });
 }

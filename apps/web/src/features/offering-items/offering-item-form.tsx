@@ -10,7 +10,13 @@ import { offeringItemKeys } from '../../api/query-keys.ts';
 import { useToast } from '../../components/use-toast.ts';
 import { zodRule } from '../../components/zod-rule.ts';
 import { NoAccountsDialog } from './no-accounts-dialog.tsx';
-import { indexAccounts, toFormValues, toSavePayload, type OfferingItemValues } from './offering-item-model.ts';
+import {
+  groupRemittanceAccounts,
+  indexAccounts,
+  toFormValues,
+  toSavePayload,
+  type OfferingItemValues,
+} from './offering-item-model.ts';
 import { RemittanceRows } from './remittance-rows.tsx';
 
 export interface SavedItem {
@@ -53,6 +59,7 @@ export function OfferingItemForm({ initial, variant, onSaved, onClose }: Offerin
   const accountsById = useMemo(() => indexAccounts(remittanceAccounts.data), [remittanceAccounts.data]);
   const applyRemittance = Form.useWatch('applyRemittance', form) ?? false;
   const cashAccountId = Form.useWatch('cashAccountId', form);
+  const incomeAccountId = Form.useWatch('incomeAccountId', form);
   const cashAccountName = cash.data?.find((a) => a.id === cashAccountId)?.text;
   const noAccounts = (income.isSuccess && income.data.length === 0) || (cash.isSuccess && cash.data.length === 0);
 
@@ -140,7 +147,7 @@ export function OfferingItemForm({ initial, variant, onSaved, onClose }: Offerin
         {applyRemittance ? (
           <RemittanceRows
             form={form}
-            groups={remittanceAccounts.data ?? []}
+            groups={groupRemittanceAccounts(remittanceAccounts.data, [cashAccountId, incomeAccountId])}
             loading={remittanceAccounts.isPending}
             cashAccountName={cashAccountName}
             percentRule={zodRule(ZPercentage)}

@@ -2,6 +2,7 @@ import { NIL_ID } from '@steward/contracts/common';
 import type { TAccountOption } from '@steward/contracts/ledger';
 import { describe, expect, it } from 'vitest';
 import {
+  groupRemittanceAccounts,
   indexAccounts,
   percentRemaining,
   percentTotalScaled,
@@ -23,10 +24,22 @@ const CASH: TAccountOption = {
   financialFundID: null,
   currency: 'NGN',
 };
-const accounts = indexAccounts([
-  { accountType: 'assets', accounts: [CASH] },
-  { accountType: 'income', accounts: [INCOME] },
-]);
+const accounts = indexAccounts([CASH, INCOME]);
+
+describe('groupRemittanceAccounts', () => {
+  it('groups the flat list by accountType in order of appearance', () => {
+    expect(groupRemittanceAccounts([CASH, INCOME])).toEqual([
+      { accountType: 'assets', accounts: [CASH] },
+      { accountType: 'income', accounts: [INCOME] },
+    ]);
+  });
+
+  it("leaves out the item's own cash and income accounts", () => {
+    expect(groupRemittanceAccounts([CASH, INCOME], ['a-cash', undefined])).toEqual([
+      { accountType: 'income', accounts: [INCOME] },
+    ]);
+  });
+});
 
 describe('remittance percentages', () => {
   it('totals typed percentages exactly and ignores blanks', () => {

@@ -1,5 +1,5 @@
 import { NIL_ID } from '@steward/contracts/common';
-import type { TAccountOption, TRemittanceAccountGroup } from '@steward/contracts/ledger';
+import type { TAccountOption, TAccountType } from '@steward/contracts/ledger';
 import type { TContributionItemDetail, TContributionItemSave } from '@steward/contracts/offerings';
 
 /** One remittance row of the form: destination account and percentage as typed. */
@@ -56,11 +56,34 @@ export function percentRemaining(rows: readonly RemittanceRowValues[] | undefine
   return (100 * 10_000 - percentTotalScaled(rows)) / 10_000;
 }
 
-/** Every remittance account by id (from GetRemittanceAccounts groups). */
-export function indexAccounts(groups: readonly TRemittanceAccountGroup[] | undefined): Map<string, TAccountOption> {
-  const map = new Map<string, TAccountOption>();
-  for (const g of groups ?? []) for (const a of g.accounts) map.set(a.id, a);
-  return map;
+/** Every remittance account by id (from the GetRemittanceAccounts list). */
+export function indexAccounts(list: readonly TAccountOption[] | undefined): Map<string, TAccountOption> {
+  return new Map((list ?? []).map((a) => [a.id, a]));
+}
+
+/** Remittance destinations of one account type, for the account select's groups. */
+export interface RemittanceGroup {
+  accountType: TAccountType;
+  accounts: TAccountOption[];
+}
+
+/**
+ * The GetRemittanceAccounts list grouped by accountType, in order of first appearance (cash/bank
+ * 'assets' first, then income), leaving out `exclude` (the item's own cash and income accounts,
+ * which a remittance may not go to).
+ */
+export function groupRemittanceAccounts(
+  list: readonly TAccountOption[] | undefined,
+  exclude: readonly (string | undefined)[] = [],
+): RemittanceGroup[] {
+  const groups: RemittanceGroup[] = [];
+  for (const a of list ?? []) {
+    if (exclude.includes(a.id)) continue;
+    const g = groups.find((x) => x.accountType === a.accountType);
+    if (g) g.accounts.push(a);
+    else groups.push({ accountType: a.accountType, accounts: [a] });
+  }
+  return groups;
 }
 
 /**

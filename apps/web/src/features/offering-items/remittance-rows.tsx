@@ -1,5 +1,4 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TRemittanceAccountGroup } from '@steward/contracts/ledger';
 import { MESSAGES } from '@steward/contracts/messages';
 import { Alert, Button, Col, Flex, Form, Input, Row, Select, Typography, type FormInstance, type FormRule } from 'antd';
 import { useToast } from '../../components/use-toast.ts';
@@ -8,11 +7,12 @@ import {
   percentRemaining,
   percentTotalScaled,
   type OfferingItemValues,
+  type RemittanceGroup,
 } from './offering-item-model.ts';
 
 interface RemittanceRowsProps {
   form: FormInstance<OfferingItemValues>;
-  groups: TRemittanceAccountGroup[];
+  groups: RemittanceGroup[];
   loading: boolean;
   cashAccountName: string | undefined;
   percentRule: FormRule;

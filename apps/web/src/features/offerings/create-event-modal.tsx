@@ -52,7 +52,8 @@ export function CreateEventModal({ open, onClose, onCreated }: CreateEventModalP
         return;
       }
       toast.success(MESSAGES.eventCreated);
-      onCreated(res.returnObject.currentEvent);
+      const { activityID, name, date: day } = res.currentEvent;
+      onCreated({ activityID, name, date: day });
       setCategoryId(null);
       setDate(null);
     },

@@ -24,7 +24,7 @@ export function EventPicker({ value, onChange, id }: EventPickerProps) {
   const list = activities.data ?? [];
   const options = [
     { value: CREATE, label: '+ Create new event' },
-    ...list.map((e) => ({ value: e.id, label: `${e.name} · ${formatDate(e.activityDate)}` })),
+    ...list.map((e) => ({ value: e.activityID, label: `${e.name} · ${formatDate(e.date)}` })),
   ];
 
   return (
@@ -40,7 +40,7 @@ export function EventPicker({ value, onChange, id }: EventPickerProps) {
         options={options}
         onChange={(v) => {
           if (v === CREATE) setCreating(true);
-          else onChange(list.find((e) => e.id === v) ?? null);
+          else onChange(list.find((e) => e.activityID === v) ?? null);
         }}
         style={{ width: '100%' }}
       />
@@ -50,7 +50,7 @@ export function EventPicker({ value, onChange, id }: EventPickerProps) {
         onCreated={(event) => {
           queryClient.setQueryData<TEventActivity[]>(eventKeys.activities(), (old) => [
             event,
-            ...(old ?? []).filter((e) => e.id !== event.id),
+            ...(old ?? []).filter((e) => e.activityID !== event.activityID),
           ]);
           onChange(event);
           setCreating(false);

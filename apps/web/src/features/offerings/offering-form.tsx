@@ -120,8 +120,8 @@ export function OfferingForm({ initial, editing, currencies, tenantCurrency }: O
             id="offering-event"
             value={activityId}
             onChange={(event) => {
-              setActivityId(event?.id ?? null);
-              const d = toDayjs(event?.activityDate);
+              setActivityId(event?.activityID ?? null);
+              const d = toDayjs(event?.date);
               if (d) setDate(d);
             }}
           />

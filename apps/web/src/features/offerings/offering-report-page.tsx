@@ -1,24 +1,26 @@
 import { NIL_ID } from '@steward/contracts/common';
+import { REPORT_MESSAGES } from '@steward/contracts/report';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { TOfferingReport } from '@steward/contracts/offerings';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Flex, Result, Row, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { Card, Col, Flex, Result, Row, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { isNetworkError } from '../../api/http.ts';
 import { getOfferingReport } from '../../api/offerings.ts';
 import { offeringKeys } from '../../api/query-keys.ts';
 import { formatDate, isoDatePart } from '../../components/dates.ts';
 import { formatAmount } from '../../components/format-amount.ts';
-import { MoneyText } from '../../components/money-text.tsx';
 import { NetworkErrorState } from '../../components/network-error-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { ADD_OFFERING_PATH } from './offering-links.ts';
 import { formatComparison } from './report-format.ts';
 import { ReportMonthlyChart } from './report-monthly-chart.tsx';
+import { ReportApprovalPanel } from './report-approval-panel.tsx';
+import { ReportRowsTable } from './report-rows-table.tsx';
+import { ReportSendDialog } from './report-send-dialog.tsx';
 import type { ReactNode } from 'react';
-
-type ReportRow = TOfferingReport['todayContributions'][number];
 
 function Comparison({
   title,
@@ -54,17 +56,28 @@ function Comparison({
   );
 }
 
+/** The default message of the send dialog: the report in one sentence (also the SMS text). */
+function defaultMessage(r: TOfferingReport, eventName: string | null, date: string): string {
+  const what = eventName ? `${eventName} on ${formatDate(date)}` : formatDate(date);
+  return `Here is the offering report for ${what}. Total offering: ${formatAmount(r.totalToday, r.tenantCurrency, { absolute: true })}.`;
+}
+
 /**
- * /tenant/offeringreport?report=YYYY-MM-DD[&activityID=] (spec 2.6, first part): the offerings of
- * the date (and event), a DRAFT notice, the total in the tenant currency and, with an event, the
+ * The offering report (spec 2.6): /tenant/offeringreport?report=YYYY-MM-DD[&activityID=] and the
+ * full-report link of the e-mail, /tenant/report/{YYYY-MM-DD}[?activityID=]. The offerings of the
+ * date (and event) with the total in the church currency (each row's rate and converted amount
+ * when the report holds other currencies), the DRAFT notice and 'Approve report', then the send
+ * section once approved (report-approval-panel.tsx) and the send dialog; with an event, the
  * comparisons with last week, last month and last year and the monthly OFFERING chart.
- * Approval and sending come later.
  */
 export function OfferingReportPage() {
   const [params] = useSearchParams();
-  const date = isoDatePart(params.get('report'));
+  const { report: reportParam } = useParams();
+  const date = isoDatePart(reportParam ?? params.get('report'));
   const rawActivity = params.get('activityID') ?? params.get('activityId');
   const activityId = rawActivity && rawActivity !== NIL_ID ? rawActivity : null;
+  const [sending, setSending] = useState(false);
+  const [link, setLink] = useState<string | null>(null);
   const report = useQuery({
     queryKey: offeringKeys.report(date ?? '', activityId),
     queryFn: () => getOfferingReport(date ?? '', activityId),
@@ -101,16 +114,8 @@ export function OfferingReportPage() {
 
   const r = report.data.returnObject;
   const currency = r.tenantCurrency;
-  const columns: TableColumnsType<ReportRow> = [
-    { title: 'Offering Item', dataIndex: 'contribution', key: 'contribution' },
-    { title: 'Channel', dataIndex: 'channel', key: 'channel' },
-    {
-      title: 'Amount',
-      key: 'amount',
-      align: 'right',
-      render: (_, row) => <MoneyText amount={row.amount} currency={row.currencyName} absolute />,
-    },
-  ];
+  const reportKey = { date, activityId };
+  const eventName = activityId ? r.activityName : null;
 
   return (
     <>
@@ -125,22 +130,19 @@ export function OfferingReportPage() {
               {formatDate(r.activityDate || date)}
             </Typography.Text>
           </div>
-          <div style={{ textAlign: 'right' }}>
+          <div style={{ textAlign: 'right', marginLeft: 'auto' }}>
             <Typography.Text type="secondary">Total Offering</Typography.Text>
             <Typography.Title level={3} style={{ margin: 0, fontSize: 26 }} data-testid="report-total">
               {formatAmount(r.totalToday, currency, { absolute: true })}
             </Typography.Title>
           </div>
         </Flex>
-        <Alert
-          style={{ marginTop: 16 }}
-          type="warning"
-          showIcon
-          title={
-            <span>
-              <Tag color="orange">DRAFT</Tag> This report has not been approved yet.
-            </span>
-          }
+        <ReportApprovalPanel
+          key={`${date}/${activityId ?? ''}`}
+          reportKey={reportKey}
+          onSend={() => setSending(true)}
+          link={link}
+          onLink={(url) => setLink(url || null)}
         />
       </Card>
 
@@ -173,27 +175,20 @@ export function OfferingReportPage() {
         </Row>
       ) : null}
 
-      <Table<ReportRow>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={r.todayContributions}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No offerings recorded for this date' }}
-        summary={() => (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={2}>
-              <strong>Total</strong>
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={2} align="right">
-              <MoneyText amount={r.totalToday} currency={currency} absolute strong />
-            </Table.Summary.Cell>
-          </Table.Summary.Row>
-        )}
-      />
+      <ReportRowsTable rows={r.todayContributions} currency={currency} total={r.totalToday} />
 
       {activityId ? <ReportMonthlyChart monthly={r.monthly} currency={currency} /> : null}
+
+      <ReportSendDialog
+        key={`send/${date}/${activityId ?? ''}`}
+        open={sending}
+        onClose={() => setSending(false)}
+        reportKey={reportKey}
+        defaultSubject={REPORT_MESSAGES.subject(eventName ?? formatDate(date))}
+        defaultMessage={defaultMessage(r, eventName, date)}
+        link={link}
+        onLink={(url) => setLink(url || null)}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { PERIOD_KEYS, type TPeriodKey } from '@steward/contracts/offerings';
+import { PERIOD_KEYS, type TPeriodKey, type TPeriodSummary } from '@steward/contracts/offerings';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
@@ -34,6 +34,14 @@ const PERIOD_LABELS: Record<TPeriodKey, string> = {
 const PERIOD_OPTIONS = PERIOD_KEYS.map((key) => ({ value: key, label: PERIOD_LABELS[key] }));
 
 const COLORS = ['#3b5bdb', '#12b886', '#fab005', '#fa5252', '#7950f2', '#15aabf', '#fd7e14', '#e64980'];
+
+/**
+ * The area chart's points from the summary's bar chart: `data` holds the day totals (numbers,
+ * as the existing client reads them) and `categories` the matching 'MM/DD/YYYY' days.
+ */
+function areaPoints(bar: TPeriodSummary['barChart']): { name: string; value: number }[] {
+  return bar.data.map((value, i) => ({ name: bar.categories[i] ?? '', value }));
+}
 
 /**
  * The period dropdown of the offerings list (spec 2.1, 'This Week' by default) with the total
@@ -95,7 +103,7 @@ export function OfferingsSummary() {
           <Col xs={24} lg={15}>
             <figure style={{ margin: 0, height: 260 }} aria-label={`Offerings over time, ${periodLabel}`}>
               <ResponsiveContainer width="100%" height="100%">
-                <AreaChart data={data.barChart.data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+                <AreaChart data={areaPoints(data.barChart)} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
                   <defs>
                     <linearGradient id="offeringArea" x1="0" y1="0" x2="0" y2="1">
                       <stop offset="0%" stopColor="#3b5bdb" stopOpacity={0.35} />

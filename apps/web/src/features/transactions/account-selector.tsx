@@ -30,7 +30,11 @@ export function AccountSelector({ value, onChange, onAddAccount }: AccountSelect
   const tenant = useTenantCurrency();
   const list = balances.data ?? [];
 
-  const total = totalBalance(list, tenant.code, rates.data);
+  const total = totalBalance(
+    list.map((b) => ({ balance: b.balance, currency: b.currency.shortCode })),
+    tenant.code,
+    rates.data,
+  );
   let totalText: string;
   if (balances.isPending) totalText = '…';
   else if (balances.isError)
@@ -41,7 +45,7 @@ export function AccountSelector({ value, onChange, onAddAccount }: AccountSelect
   const options = [
     { value: ALL, label: FINANCE_MESSAGES.allAccounts, title: FINANCE_MESSAGES.allAccounts },
     ...list.map((b) => {
-      const label = `${b.text} (${formatAmount(b.balance, b.currency)})`;
+      const label = `${b.text} (${formatAmount(b.balance, b.currency.shortCode)})`;
       return { value: b.id, label, title: label };
     }),
     { value: ADD, label: FINANCE_MESSAGES.addAccount, title: FINANCE_MESSAGES.addAccount },

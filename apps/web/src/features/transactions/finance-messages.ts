@@ -19,4 +19,6 @@ export const FINANCE_MESSAGES = {
   editTitle: 'Edit Transaction Details',
   allAccounts: 'All Accounts',
   addAccount: 'Add a new account',
+  /** issue 7: an approved transaction is locked */
+  unapproveToChange: 'Unapprove this transaction to change it',
 } as const;

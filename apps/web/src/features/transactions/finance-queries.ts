@@ -9,7 +9,7 @@ import {
   type TransactionQuery,
 } from '../../api/finance.ts';
 
-/** GET /api/Financials/Accounts/CashBankBalances */
+/** GET /api/Financials/Accounts/GetCashBankAccountsBalances */
 export function useCashBankBalances() {
   return useQuery({ queryKey: financeKeys.balances(), queryFn: getCashBankBalances });
 }
@@ -33,7 +33,7 @@ export function useTransactions(q: TransactionQuery) {
   });
 }
 
-/** GET /api/Financials/Transactions/ByNumber (the edit panel); never served from an old cache entry. */
+/** GET /api/Financials/Accounts/GetEditFinancialTransaction (the edit panel); never served from an old cache entry. */
 export function useEditableTransaction(transactionNumber: string | null) {
   return useQuery({
     queryKey: financeKeys.byNumber(transactionNumber ?? ''),

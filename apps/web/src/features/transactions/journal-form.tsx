@@ -36,6 +36,8 @@ interface JournalFormProps {
   tenantCurrency: string;
   onSaved: () => void;
   onDelete?: (() => void) | undefined;
+  /** An approved transaction: shown read-only, Save and Delete disabled (issue 7). */
+  locked?: boolean;
 }
 
 type Side = 'debits' | 'credits';
@@ -52,6 +54,7 @@ export function JournalForm({
   tenantCurrency,
   onSaved,
   onDelete,
+  locked = false,
 }: JournalFormProps) {
   const toast = useToast();
   const [date, setDate] = useState<Dayjs | null>(initial.date ? dayjs(initial.date) : dayjs());
@@ -70,7 +73,7 @@ export function JournalForm({
 
   const submit = () => {
     setProblems([]);
-    if (!totals.canSave) return;
+    if (locked || !totals.canSave) return;
     if (
       journalLineMissingAccount(lines.debits, tenantCurrency) ||
       journalLineMissingAccount(lines.credits, tenantCurrency)
@@ -95,7 +98,7 @@ export function JournalForm({
           accountOptions={options}
           accountsLoading={accountsLoading}
           onChange={(p) => patch(side, line.key, p)}
-          onRemove={lines[side].length > 1 ? () => remove(side, line.key) : undefined}
+          onRemove={!locked && lines[side].length > 1 ? () => remove(side, line.key) : undefined}
         />
       ))}
       <Button icon={<PlusOutlined aria-hidden />} onClick={() => add(side)} style={{ marginTop: 8 }}>
@@ -177,13 +180,13 @@ export function JournalForm({
 
       <Flex justify="space-between" gap={8} style={{ marginTop: 24 }}>
         {onDelete ? (
-          <Button danger onClick={onDelete}>
+          <Button danger onClick={onDelete} disabled={locked}>
             Delete
           </Button>
         ) : (
           <span />
         )}
-        <Button type="primary" htmlType="submit" disabled={!totals.canSave} loading={save.isPending}>
+        <Button type="primary" htmlType="submit" disabled={locked || !totals.canSave} loading={save.isPending}>
           Save
         </Button>
       </Flex>

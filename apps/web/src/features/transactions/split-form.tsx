@@ -32,6 +32,8 @@ interface SplitFormProps {
   onSaved: () => void;
   /** Present for a saved transaction: the panel's Delete. */
   onDelete?: (() => void) | undefined;
+  /** An approved transaction: shown read-only, Save and Delete disabled (issue 7). */
+  locked?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export function SplitForm({
   tenantCurrency,
   onSaved,
   onDelete,
+  locked = false,
 }: SplitFormProps) {
   const toast = useToast();
   const [amountText, setAmountText] = useState(initial.amountText);
@@ -73,7 +76,7 @@ export function SplitForm({
 
   const submit = () => {
     setProblems([]);
-    if (!check.canSave) return;
+    if (locked || !check.canSave) return;
     if (!cashAccountId) return toast.warning('Select the account');
     if (lines.some((l) => !l.accountId)) return toast.warning('Select an account for every line');
     if (!date) return toast.warning('Select the date');
@@ -155,7 +158,9 @@ export function SplitForm({
             single={lines.length === 1}
             totalText={amountText}
             onChange={(patch) => patchLine(line.key, patch)}
-            onRemove={lines.length > 1 ? () => setLines((ls) => ls.filter((l) => l.key !== line.key)) : undefined}
+            onRemove={
+              !locked && lines.length > 1 ? () => setLines((ls) => ls.filter((l) => l.key !== line.key)) : undefined
+            }
           />
         ))}
         <Button icon={<PlusOutlined aria-hidden />} onClick={addLine} style={{ marginTop: 10 }}>
@@ -189,13 +194,13 @@ export function SplitForm({
 
       <Flex justify="space-between" gap={8} style={{ marginTop: 24 }}>
         {onDelete ? (
-          <Button danger onClick={onDelete}>
+          <Button danger onClick={onDelete} disabled={locked}>
             Delete
           </Button>
         ) : (
           <span />
         )}
-        <Button type="primary" htmlType="submit" disabled={!check.canSave} loading={save.isPending}>
+        <Button type="primary" htmlType="submit" disabled={locked || !check.canSave} loading={save.isPending}>
           Save
         </Button>
       </Flex>

@@ -1,6 +1,8 @@
 import type { TEditableTransaction, TTransactionRecord } from '@steward/contracts/finance';
 import { MESSAGES } from '@steward/contracts/messages';
-import { Alert, Drawer, Grid } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { Alert, ConfigProvider, Drawer, Grid } from 'antd';
+import type { ReactNode } from 'react';
 import { isNetworkError } from '../../api/http.ts';
 import { useCashBankAccounts, useIncomeAccounts } from '../../api/queries.ts';
 import { useTenantCurrency } from '../../app/current-user.ts';
@@ -17,8 +19,10 @@ import { useDeleteTransaction } from './use-transaction-actions.ts';
 
 export type TransactionKind = 'income' | 'expense' | 'journal';
 
-/** What the edit panel shows: a new document of a kind, or a saved row. */
-export type PanelTarget = { mode: 'new'; kind: TransactionKind } | { mode: 'edit'; record: TTransactionRecord };
+/** What the edit panel shows: a new document of a kind, or a saved one (a list row or a register posting's document). */
+export type PanelTarget =
+  | { mode: 'new'; kind: TransactionKind }
+  | { mode: 'edit'; record: Pick<TTransactionRecord, 'id' | 'transactionNumber' | 'category'> };
 
 interface TransactionDrawerProps {
   target: PanelTarget | null;
@@ -98,6 +102,36 @@ function PanelBody({
   );
 }
 
+/**
+ * An approved transaction is locked (issue 7; the server refuses its edit and delete with 409):
+ * the form shows read-only — every field, Save and Delete disabled, also the native controls a
+ * form enables itself — under the note 'Unapprove this transaction to change it'.
+ */
+function Locked({ locked, children }: { locked: boolean; children: ReactNode }) {
+  if (!locked) return children;
+  return (
+    <>
+      <Alert
+        type="info"
+        showIcon
+        icon={<LockOutlined aria-hidden />}
+        style={{ marginBottom: 16 }}
+        title={FINANCE_MESSAGES.unapproveToChange}
+        description="It is approved: it can be neither edited nor deleted until it is unapproved."
+      />
+      <ConfigProvider componentDisabled>
+        <fieldset
+          disabled
+          aria-label="Approved transaction (read-only)"
+          style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+        >
+          {children}
+        </fieldset>
+      </ConfigProvider>
+    </>
+  );
+}
+
 function PanelForm({
   kind,
   editable,
@@ -115,6 +149,7 @@ function PanelForm({
   const expense = useExpenseAccounts();
   const transactional = useTransactionalAccounts();
   const deleteTransaction = useDeleteTransaction();
+  const locked = editable?.approved === true;
   const onDelete = editable ? () => deleteTransaction(editable.id, onClose) : undefined;
   const loadError = [cash, income, expense, transactional].find((q) => q.isError)?.error;
   const warning = loadError ? (
@@ -138,14 +173,17 @@ function PanelForm({
     return (
       <>
         {warning}
-        <JournalForm
-          initial={initial}
-          accounts={transactional.data ?? []}
-          accountsLoading={transactional.isPending}
-          tenantCurrency={tenant.code}
-          onSaved={onClose}
-          onDelete={onDelete}
-        />
+        <Locked locked={locked}>
+          <JournalForm
+            initial={initial}
+            accounts={transactional.data ?? []}
+            accountsLoading={transactional.isPending}
+            tenantCurrency={tenant.code}
+            onSaved={onClose}
+            onDelete={onDelete}
+            locked={locked}
+          />
+        </Locked>
       </>
     );
   }
@@ -157,16 +195,19 @@ function PanelForm({
   return (
     <>
       {warning}
-      <SplitForm
-        kind={kind}
-        initial={initial}
-        cashAccounts={cash.data ?? []}
-        lineAccounts={lineAccounts.data ?? []}
-        accountsLoading={cash.isPending || lineAccounts.isPending}
-        tenantCurrency={tenant.code}
-        onSaved={onClose}
-        onDelete={onDelete}
-      />
+      <Locked locked={locked}>
+        <SplitForm
+          kind={kind}
+          initial={initial}
+          cashAccounts={cash.data ?? []}
+          lineAccounts={lineAccounts.data ?? []}
+          accountsLoading={cash.isPending || lineAccounts.isPending}
+          tenantCurrency={tenant.code}
+          onSaved={onClose}
+          onDelete={onDelete}
+          locked={locked}
+        />
+      </Locked>
     </>
   );
 }

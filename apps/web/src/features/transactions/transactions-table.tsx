@@ -1,6 +1,27 @@
-import { CheckCircleFilled, CheckOutlined, DownloadOutlined, FilterOutlined, InboxOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  CheckOutlined,
+  DownloadOutlined,
+  FilterOutlined,
+  InboxOutlined,
+  LockOutlined,
+} from '@ant-design/icons';
 import { FINANCE_PAGE_SIZE, type TTransactionRecord } from '@steward/contracts/finance';
-import { Button, DatePicker, Dropdown, Empty, Flex, Input, Select, Spin, Tooltip, type TableColumnsType } from 'antd';
+import { DOCUMENT_LINES_MAX_IDS } from '@steward/contracts/register';
+import {
+  Button,
+  DatePicker,
+  Dropdown,
+  Empty,
+  Flex,
+  Grid,
+  Input,
+  Select,
+  Spin,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useState, type Key } from 'react';
 import { EXPORT_FORMATS, transactionsExportUrl, type ExportFormat } from '../../api/finance.ts';
 import { isNetworkError } from '../../api/http.ts';
@@ -11,10 +32,12 @@ import { FilterField, FilterPanel } from '../../components/filter-panel.tsx';
 import { formatAmount } from '../../components/format-amount.ts';
 import { NetworkErrorState } from '../../components/network-error-state.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
-import { RowActions } from '../../components/row-actions.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { useTransactions } from './finance-queries.ts';
+import { JournalDirections } from './journal-directions.tsx';
+import { useDocumentLines } from './register-queries.ts';
+import { RowMenu } from './row-menu.tsx';
 import {
   amountTone,
   CATEGORY_OPTIONS,
@@ -67,77 +90,125 @@ export function TransactionsTable({ accountId, onOpen }: TransactionsTableProps)
   const list = useTransactions(query);
   const rows = list.data?.records ?? [];
   const progressive = useProgressiveRows(rows, JSON.stringify(query));
+  // a journal row shows each line's side (issue 7): the lines of the page's journals in one call
+  const journalLines = useDocumentLines(
+    rows
+      .filter((r) => r.category === 'Journal')
+      .map((r) => r.id)
+      .slice(0, DOCUMENT_LINES_MAX_IDS),
+  );
+  const linesOf = (id: string) => journalLines.data?.find((d) => d.transactionId === id)?.lines;
   const approve = useApproveTransaction();
   const deleteTransaction = useDeleteTransaction();
+  const screens = Grid.useBreakpoint();
+  const wide = screens.md ?? true;
 
-  const columns: TableColumnsType<TTransactionRecord> = [
-    { title: 'DATE', dataIndex: 'date', key: 'date', render: (d: string) => formatDate(d) },
-    {
-      title: 'DESCRIPTION',
-      key: 'narration',
-      render: (_, r) => r.narration || r.memo || '—',
-    },
-    {
-      title: 'AMOUNT',
-      key: 'amount',
-      align: 'right',
-      render: (_, r) => (
-        <span
-          data-tone={amountTone(r.amount)}
-          style={{ color: TONE_COLOUR[amountTone(r.amount)], fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-        >
-          {formatAmount(r.amount, r.currency.shortCode)}
-        </span>
-      ),
-    },
-    { title: 'CATEGORY', dataIndex: 'category', key: 'category', render: (c: string) => categoryLabel(c) },
-    {
-      title: 'Approve',
-      key: 'approve',
-      align: 'center',
-      width: 90,
-      render: (_, r) => {
-        const name = r.narration || r.transactionNumber;
-        const busy = approve.pending.has(r.id);
-        return (
-          <Tooltip title={r.approved ? 'Approved: click to unapprove' : 'Approve'}>
-            <Button
-              type="text"
-              shape="circle"
-              loading={busy}
-              aria-label={r.approved ? `Unapprove ${name}` : `Approve ${name}`}
-              aria-pressed={r.approved}
-              icon={
-                r.approved ? (
-                  <CheckCircleFilled aria-hidden style={{ color: '#389e0d', fontSize: 18 }} />
-                ) : (
-                  <CheckOutlined aria-hidden style={{ color: 'rgba(0,0,0,0.45)' }} />
-                )
-              }
-              onClick={(e) => {
-                e.stopPropagation();
-                if (!busy) void approve.toggle(r);
-              }}
-            />
-          </Tooltip>
-        );
-      },
-    },
-    {
-      title: 'ACTION',
-      key: 'action',
-      width: 90,
-      render: (_, r) => (
-        <RowActions
-          name={`${r.narration || r.transactionNumber} of ${formatDate(r.date)}`}
-          actions={[
-            { key: 'edit', label: 'Edit', onClick: () => onOpen(r) },
-            { key: 'delete', label: 'Delete', danger: true, onClick: () => deleteTransaction(r.id) },
-          ]}
+  const description = (r: TTransactionRecord) =>
+    r.approved ? (
+      <Flex gap={6} align="center">
+        <span>{r.narration || r.memo || '—'}</span>
+        <Tooltip title={FINANCE_MESSAGES.unapproveToChange}>
+          <LockOutlined role="img" aria-label="Approved, locked" style={{ color: '#8c8c8c' }} />
+        </Tooltip>
+      </Flex>
+    ) : (
+      r.narration || r.memo || '—'
+    );
+  const amount = (r: TTransactionRecord) =>
+    r.category === 'Journal' ? (
+      <JournalDirections lines={linesOf(r.id)} total={r.amount} currency={r.currency.shortCode} compact={!wide} />
+    ) : (
+      <span
+        data-tone={amountTone(r.amount)}
+        style={{
+          color: TONE_COLOUR[amountTone(r.amount)],
+          fontVariantNumeric: 'tabular-nums',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {formatAmount(r.amount, r.currency.shortCode)}
+      </span>
+    );
+  const approveButton = (r: TTransactionRecord) => {
+    const name = r.narration || r.transactionNumber;
+    const busy = approve.pending.has(r.id);
+    return (
+      <Tooltip title={r.approved ? 'Approved: click to unapprove' : 'Approve'}>
+        <Button
+          type="text"
+          shape="circle"
+          loading={busy}
+          aria-label={r.approved ? `Unapprove ${name}` : `Approve ${name}`}
+          aria-pressed={r.approved}
+          icon={
+            r.approved ? (
+              <CheckCircleFilled aria-hidden style={{ color: '#389e0d', fontSize: 18 }} />
+            ) : (
+              <CheckOutlined aria-hidden style={{ color: 'rgba(0,0,0,0.45)' }} />
+            )
+          }
+          onClick={(e) => {
+            e.stopPropagation();
+            if (!busy) void approve.toggle(r);
+          }}
         />
-      ),
-    },
-  ];
+      </Tooltip>
+    );
+  };
+  const menu = (r: TTransactionRecord) => (
+    <RowMenu
+      name={`${r.narration || r.transactionNumber} of ${formatDate(r.date)}`}
+      actions={[
+        { key: 'edit', label: r.approved ? 'View' : 'Edit', onClick: () => onOpen(r) },
+        {
+          key: 'delete',
+          label: 'Delete',
+          danger: true,
+          disabled: r.approved,
+          disabledReason: 'unapprove it first',
+          onClick: () => deleteTransaction(r.id),
+        },
+      ]}
+    />
+  );
+
+  // On a phone the description and the amount stay in view: the date and category go above the
+  // description, Approve sits beside the row menu, and the row checkboxes (no bulk action yet) go.
+  const columns: TableColumnsType<TTransactionRecord> = wide
+    ? [
+        { title: 'DATE', dataIndex: 'date', key: 'date', render: (d: string) => formatDate(d) },
+        { title: 'DESCRIPTION', key: 'narration', render: (_, r) => description(r) },
+        { title: 'AMOUNT', key: 'amount', align: 'right', render: (_, r) => amount(r) },
+        { title: 'CATEGORY', dataIndex: 'category', key: 'category', render: (c: string) => categoryLabel(c) },
+        { title: 'Approve', key: 'approve', align: 'center', width: 90, render: (_, r) => approveButton(r) },
+        { title: 'ACTION', key: 'action', width: 90, render: (_, r) => menu(r) },
+      ]
+    : [
+        {
+          title: 'DESCRIPTION',
+          key: 'narration',
+          render: (_, r) => (
+            <>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {`${formatDate(r.date)} · ${categoryLabel(r.category)}`}
+              </Typography.Text>
+              <div style={{ overflowWrap: 'anywhere' }}>{description(r)}</div>
+            </>
+          ),
+        },
+        { title: 'AMOUNT', key: 'amount', align: 'right', render: (_, r) => amount(r) },
+        {
+          title: 'ACTION',
+          key: 'action',
+          width: 84,
+          render: (_, r) => (
+            <Flex gap={0} align="center">
+              {approveButton(r)}
+              {menu(r)}
+            </Flex>
+          ),
+        },
+      ];
 
   const onApply = () =>
     setApplied(draft.category || draft.from || draft.to || draft.description.trim() ? { ...draft } : null);
@@ -163,10 +234,15 @@ export function TransactionsTable({ accountId, onOpen }: TransactionsTableProps)
         columns={columns}
         dataSource={progressive.visible}
         loading={list.isFetching && !list.isPending}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setPaging({ key: filterKey, page, selected: keys }),
-        }}
+        rowSelection={
+          wide
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setPaging({ key: filterKey, page, selected: keys }),
+              }
+            : undefined
+        }
+        tableLayout={wide ? undefined : 'fixed'}
         locale={{
           // An icon without an SVG <title>, so 'No data' is the only text of the empty list.
           emptyText: (

@@ -9,9 +9,13 @@ import { useReloadFinance } from './use-transaction-actions.ts';
 
 export type SplitSave = { kind: 'income'; body: TIncomeSave } | { kind: 'expense'; body: TExpenseSave };
 
-/** Field errors of a 400 answer as 'field: reason' lines for the form. */
+/**
+ * Field errors of a 400 answer as 'field: reason' lines for the form; the server's text of a 409
+ * (an approved transaction must be unapproved first, issue 7).
+ */
 function fieldProblems(err: unknown): string[] {
   if (!(err instanceof HttpError)) return [];
+  if (err.status === 409 && err.serverMessage) return [err.serverMessage];
   return err.fieldErrors.map((e) => `${e.field}: ${e.message}`);
 }
 

@@ -3,6 +3,7 @@ import { MESSAGES } from '@steward/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { approveTransaction, deleteTransaction, financeKeys } from '../../api/finance.ts';
+import { HttpError } from '../../api/http.ts';
 import { accountKeys } from '../../api/query-keys.ts';
 import { useConfirmDelete } from '../../components/confirm-delete.ts';
 import { useToast } from '../../components/use-toast.ts';
@@ -42,8 +43,13 @@ export function useDeleteTransaction() {
             }
             toast.success(res.response || 'Transaction deleted');
             onDeleted?.();
-          } catch {
-            toast.error(FINANCE_MESSAGES.deleteFailed);
+          } catch (err) {
+            // 409: the transaction is approved; the server says it must be unapproved first
+            toast.error(
+              err instanceof HttpError && err.status === 409 && err.serverMessage
+                ? err.serverMessage
+                : FINANCE_MESSAGES.deleteFailed,
+            );
           }
           await reload();
         },

@@ -1,0 +1,91 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { messageLogs } from '../messaging/schema.ts';
+import { paymentForms } from '../giving/schema.ts';
+import { tenants } from '../tenancy/schema.ts';
+
+/** The signed-in church's row, or undefined for any other id. */
+export async function findTenant(tx: Tx, tenantId: string) {
+  const rows = await tx.select().from(tenants).where(eq(tenants.id, tenantId));
+  return rows[0];
+}
+
+/** True when the church has an active payment form (online giving is set up). */
+export async function hasActivePaymentForm(tx: Tx, tenantId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ one: sql<number>`1` })
+    .from(paymentForms)
+    .where(and(eq(paymentForms.tenantId, tenantId), eq(paymentForms.isActive, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface CelebrationRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  mobile_phone: string | null;
+  email: string | null;
+  kind: 'Birthday' | 'Wedding Anniversary';
+  day: number;
+}
+
+/**
+ * People whose birthday or wedding anniversary falls in `month` (1-12), by day then name, at
+ * most `limit` rows. Days outside 1-31 are ignored (the API never stores them; a row written
+ * otherwise must not break the dashboard).
+ */
+export function celebrationsInMonth(tx: Tx, tenantId: string, month: number, limit: number) {
+  return queryRows<CelebrationRow>(
+    tx,
+    sql`select id, first_name, last_name, mobile_phone, email, kind, day from (
+          select id, first_name, last_name, mobile_phone, email, 'Birthday' as kind, day_of_birth as day
+            from people
+           where tenant_id = ${tenantId} and month_of_birth = ${month} and day_of_birth between 1 and 31
+          union all
+          select id, first_name, last_name, mobile_phone, email, 'Wedding Anniversary', day_of_wedding
+            from people
+           where tenant_id = ${tenantId} and month_of_wedding = ${month} and day_of_wedding between 1 and 31
+        ) c
+        order by day, first_name, last_name, kind, id
+        limit ${limit}`,
+  );
+}
+
+/**
+ * People checked in to the church's events dated in `year`, counted per week of the year
+ * (1-52: week n = days 7n-6..7n; days 365-366 count in week 52) and per month (1-12).
+ * One row per (week, month) that has any.
+ */
+export function attendanceByWeekAndMonth(tx: Tx, tenantId: string, year: number) {
+  return queryRows<{ week: number; month: number; n: number }>(
+    tx,
+    sql`select least(52, (extract(doy from a.activity_date)::int - 1) / 7 + 1) as week,
+               extract(month from a.activity_date)::int as month,
+               count(*)::int as n
+          from attendance_records r
+          join checkin_attendances c on c.tenant_id = r.tenant_id and c.id = r.checkin_attendance_id
+          join activities a on a.tenant_id = c.tenant_id and a.id = c.activity_id
+         where r.tenant_id = ${tenantId}
+           and a.activity_date >= make_date(${year}::int, 1, 1)
+           and a.activity_date < make_date(${year}::int + 1, 1, 1)
+         group by 1, 2`,
+  );
+}
+
+/** One page of the messages logged on `channel` ('sms' or 'email'), newest first, and their count. */
+export async function sentMessages(tx: Tx, tenantId: string, channel: string, page: number, pageSize: number) {
+  const where = and(eq(messageLogs.tenantId, tenantId), eq(messageLogs.channel, channel));
+  const rows = await tx
+    .select()
+    .from(messageLogs)
+    .where(where)
+    .orderBy(desc(messageLogs.createdAt), desc(messageLogs.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messageLogs)
+    .where(where);
+  return { rows, total: Number(count?.n ?? 0) };
+}

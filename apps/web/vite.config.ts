@@ -49,6 +49,28 @@ const API_PREFIXES = [
 ];
 const API_TARGET = 'http://127.0.0.1:3000';
 
+/**
+ * Vendor chunks (issue 7 'Speed'). React with React Router, and zod, which every page loads,
+ * each get a chunk of their own that stays cached across releases of the app's code. antd,
+ * @ant-design/* and @rc-component/* are left to Rolldown's automatic splitting, which puts each
+ * component in a chunk shared by exactly the routes that use it: the sign-in page loads Form,
+ * Input and Button but not Table, DatePicker or Menu, and only the pages that draw a chart
+ * load recharts. Every page module is lazy (src/app/router.tsx).
+ */
+const VENDOR_GROUPS = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+];
+
+/**
+ * Packages whose modules have no side effects on import (none has a bare `import 'x'`), though
+ * their package.json does not say so ("sideEffects": false): their modules none of whose exports
+ * is used are left out. Without this, antd's Input, which takes only the form context from
+ * @rc-component/form, kept the form validator too: 7 KB gzip less on the offerings page
+ * (issue 7 'Speed'). antd itself declares it ("*.css" only).
+ */
+const PURE_PACKAGES = /node_modules[\\/](@rc-component|@ant-design)[\\/]/;
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), precompress()],
@@ -60,5 +82,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    // .vite/manifest.json: which chunks each route loads (apps/server/bench/bundle.ts reads it)
+    manifest: true,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: [{ test: PURE_PACKAGES, sideEffects: false }] },
+      output: { codeSplitting: { groups: VENDOR_GROUPS } },
+    },
   },
 });

@@ -1,16 +1,60 @@
 /**
- * `npm run bench`: response times through the real app and database (PGlite in memory, or
- * PostgreSQL with DATABASE_URL), median and p99 per call. Figures belong here, never in
- * tests (DESIGN.md §4). BENCH_ROWS (offerings, default 5,000) and BENCH_LINES (journal
- * lines, default 1,000,000) set the sizes; BENCH_ONLY=offerings|ledger runs one part.
+ * `npm run bench` (issue 7 'Speed'; see bench/README.md): seeds 1,000 churches with 1,000,000
+ * offerings and their journal lines on PostgreSQL, then times the read endpoints through the
+ * real HTTP server beside their raw SQL, the posting throughput against bare inserts, and the
+ * web app's JavaScript per route. Figures belong here, never in tests (DESIGN.md §4).
+ *
+ * BENCH_ONLY=seed|reads|posting|bundle runs one part (reads and posting seed first unless the
+ * database already holds the same data set and BENCH_REUSE=1); the sizes are in config.ts.
  */
-import { benchLedger } from './ledger.ts';
-import { benchOfferings } from './offerings.ts';
+import { performance } from 'node:perf_hooks';
+import { benchBundle } from './bundle.ts';
+import { only, reuse, sizes } from './config.ts';
+import { benchPosting } from './posting.ts';
+import { benchReads } from './reads.ts';
+import { isSeeded, measuredChurches, seed } from './seed.ts';
+import { benchDatabaseUrl, prepareDatabase, rawPool, startServer } from './setup.ts';
+import { secondsSince } from './stats.ts';
+
+const PARTS = ['seed', 'reads', 'posting', 'bundle'];
 
 async function main(): Promise<void> {
-  const only = process.env.BENCH_ONLY;
-  if (!only || only === 'offerings') await benchOfferings();
-  if (!only || only === 'ledger') await benchLedger();
+  if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}`);
+  const started = performance.now();
+  const wantDb = only !== 'bundle';
+  if (wantDb) {
+    console.log(
+      `database: PostgreSQL at ${benchDatabaseUrl().replace(/\/\/[^@]*@/, '//')}; sizes: ${JSON.stringify(sizes)}`,
+    );
+    // keep the database only when asked to and it holds the same data set
+    let database = await prepareDatabase(!reuse);
+    const probe = rawPool();
+    const keep = reuse && (await isSeeded(probe));
+    await probe.end();
+    if (reuse && !keep) {
+      await database.close();
+      database = await prepareDatabase(true);
+    }
+    // the app opens its own connections in its process
+    await database.close();
+    const server = await startServer();
+    const pool = rawPool();
+    try {
+      if (keep) console.log('\nreusing the seeded data set (BENCH_REUSE=1, same sizes)');
+      else await seed(server.baseUrl, pool);
+      if (only !== 'seed') {
+        const churches = await measuredChurches(server.baseUrl, pool);
+        if (!only || only === 'reads') await benchReads(server.baseUrl, pool, churches);
+        if (!only || only === 'posting') await benchPosting(server.baseUrl, pool, churches[0]!);
+      }
+    } finally {
+      await pool.end();
+      await server.close();
+    }
+  }
+  // the web app's JavaScript per route (bench/bundle.ts)
+  if (!only || only === 'bundle') await benchBundle();
+  console.log(`\nbench finished in ${secondsSince(started)} s`);
 }
 
 main().catch((e: unknown) => {

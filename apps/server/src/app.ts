@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -29,6 +30,10 @@ import { registerPeople } from './modules/people/routes.ts';
 import { registerOfferings } from './modules/offerings/routes.ts';
 import { registerReportApproval } from './modules/offerings/report-approval-routes.ts';
 import { registerDashboard } from './modules/dashboard/routes.ts';
+import { registerMedia } from './modules/media/routes.ts';
+import { registerLifeCycle } from './modules/settings/life-cycle-routes.ts';
+import { registerCustomFields } from './modules/settings/custom-fields-routes.ts';
+import { registerGroups } from './modules/groups/routes.ts';
 import { registerWeb } from './modules/web/routes.ts';
 import { RateLimiter } from './modules/auth/throttle.ts';
 
@@ -111,6 +116,7 @@ export async function buildApp(deps: AppDeps) {
       security: [{ bearer: [] }, { cookie: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
@@ -154,6 +160,10 @@ export async function buildApp(deps: AppDeps) {
   registerOfferings(ctx);
   registerReportApproval(ctx);
   registerDashboard(ctx);
+  registerMedia(ctx);
+  registerLifeCycle(ctx);
+  registerCustomFields(ctx);
+  registerGroups(ctx);
   await registerWeb(ctx);
   return app;
 }

@@ -39,6 +39,15 @@ export const ZConfig = z.object({
   PUBLIC_RATE_MAX: z.coerce.number().int().min(1).default(120),
   PUBLIC_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(1),
   /**
+   * The address people open Steward at (e.g. https://steward.example.org), used for links
+   * written into e-mails ('View full report'). Unset: taken from the request (its Host, and
+   * HTTPS when the request came over HTTPS), which is right for `npm start` on a machine.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) address such as https://steward.example.org' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /**
    * Which proxies in front of Steward to believe about the client (X-Forwarded-For, -Proto,
    * -Host): 'false' (none; the default), 'true' (any), a hop count, or a comma-separated list
    * of addresses and CIDRs (also 'loopback', 'linklocal', 'uniquelocal'). Passed to Fastify's

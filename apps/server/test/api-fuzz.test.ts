@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { startHarness } from './helpers.ts';
 import {
   destructiveLast,
@@ -23,7 +23,16 @@ import {
   tenantTables,
   type ChurchData,
 } from './tenant-data-support.ts';
-import { hostileValues, problemsOf, send, Session, short, Tally, type Failure } from './api-fuzz-support.ts';
+import {
+  hostileValues,
+  operationTests,
+  problemsOf,
+  send,
+  Session,
+  short,
+  Tally,
+  type Failure,
+} from './api-fuzz-support.ts';
 
 /**
  * Issue 6: every operation of the OpenAPI document (GET /docs/json) meets one bar. Signed in
@@ -48,8 +57,6 @@ let poolsA: IdPools;
 let poolsB: IdPools;
 let session: Session;
 const tally = new Tally();
-const failures: Failure[] = [];
-const started = Date.now();
 
 beforeAll(async () => {
   a = await churchWithEverything(h.app, 'FuzzAlpha', 1234.56);
@@ -119,7 +126,7 @@ async function runOperation(op: Operation, index: number): Promise<Failure[]> {
     }
     tally.add(op.key, answer.status);
     if (TRACE) console.log(`${op.key} | ${c.input} | ${answer.status} ${short(answer.body, 160)}`);
-    const problems = problemsOf(answer);
+    const problems = problemsOf(answer, op.key);
     if (answer.status >= 400 && answer.status < 500) {
       const after = await rowCounts(db, tables, tenants);
       const diff = changed(before, after).map(
@@ -151,7 +158,7 @@ async function duplicates(op: Operation, index: number, spec: ReqSpec): Promise<
   const out: Failure[] = [];
   for (const answer of answers) {
     tally.add(op.key, answer.status);
-    for (const problem of problemsOf(answer))
+    for (const problem of problemsOf(answer, op.key))
       out.push({
         op: op.key,
         input: `4 at once ${short(jsonText(dup), 300)}`,
@@ -164,20 +171,5 @@ async function duplicates(op: Operation, index: number, spec: ReqSpec): Promise<
 }
 
 describe('every operation of /docs/json under generated and hostile input', () => {
-  for (const { op, i } of ordered)
-    it(
-      op.key,
-      async () => {
-        const mine = await runOperation(op, i);
-        failures.push(...mine);
-        expect(mine.map((f) => `${f.input} | ${f.problem} | ${f.status} ${short(f.body, 200)}`)).toEqual([]);
-      },
-      900_000,
-    );
-
-  it('covered every operation of /docs/json', () => {
-    console.log(tally.summary('api-fuzz', total, skipped, failures, (Date.now() - started) / 1000));
-    expect(ops.length + skipped.length).toBe(total);
-    expect([...tally.byOp.keys()].sort()).toEqual(ops.map((o) => o.key).sort());
-  });
+  operationTests({ title: 'api-fuzz', ordered, ops, total, skipped, run: runOperation, tally });
 });

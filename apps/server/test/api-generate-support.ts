@@ -14,6 +14,8 @@ export interface IdPools {
 }
 
 const NAME_HINTS: [RegExp, string][] = [
+  [/customAttribute/i, 'custom_fields'],
+  [/parent/i, 'groups'],
   [/fund/i, 'funds'],
   [/group|head/i, 'account_groups'],
   [/contribution|item/i, 'contribution_items'],
@@ -26,6 +28,10 @@ const NAME_HINTS: [RegExp, string][] = [
 ];
 /** For a bare `id` the route says what it names. */
 const PATH_HINTS: [RegExp, string][] = [
+  [/first?timercycle/i, 'first_timer_stages'],
+  [/branching/i, 'branch_levels'],
+  [/customfields/i, 'custom_fields'],
+  [/\/groups\//i, 'groups'],
   [/contributions\/transactions/i, 'offering_transactions'],
   [/contributions/i, 'contribution_items'],
   [/fund/i, 'funds'],

@@ -37,7 +37,8 @@ const DEFAULT_CHART: [string, string[]][][] = [
   ],
   [['Current Liabilities', ['Accounts Payable', 'Remittances Payable']]],
   [
-    ['Funds', ['Unrestricted Funds']],
+    ['Unrestricted Funds', ['Unrestricted Funds']],
+    ['Donor Restricted Funds', []],
     ['Currency Exchange', ['Currency Exchange']],
   ],
   [

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './helpers.ts';
-import { NGN, NIL_ID, acc, expectBadRequest } from './fixtures.ts';
-import { createEvent, offeringChurch, type OfferingChurch } from './offering-setup.ts';
+import { NIL_ID, acc, expectBadRequest } from './fixtures.ts';
+import { createEvent, offeringChurch } from './offering-setup.ts';
+import { clientRow, save, UUID } from './contract-finance-support.ts';
 
 /**
  * Contract tests of the existing web client, offerings part 2 (existing-client-api §2.3
@@ -17,28 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** AddOffering.vue `post()`: one row as the client maps it (amount a number, personID '' or an id). */
-const clientRow = (c: OfferingChurch, extra: Record<string, unknown> = {}) => ({
-  name: 'Sunday Offering',
-  financialContributionID: c.sundayItem,
-  date: '2026-11-23T10:15:00',
-  amount: 2500.5,
-  paymentChannel: 'Cash',
-  activityID: c.eventId,
-  personID: c.donorId,
-  currencyID: NGN,
-  ...extra,
-});
-
-/** Saves rows through the client's Save call and answers the returnObject rows. */
-async function save(c: OfferingChurch, rows: Record<string, unknown>[]) {
-  const res = await c.api.post('/api/Financials/Contributions/Transactions/Save', rows);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { returnObject: { id: string }[] }).returnObject;
-}
 
 describe('§2.3 offering items', () => {
   it('GET /api/financials/contributions/items: cashBankAccount and incomeAccount are display names', async () => {

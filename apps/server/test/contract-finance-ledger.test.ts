@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, trialBalance, type Harness } from './helpers.ts';
 import { NGN } from './fixtures.ts';
 import { financeChurch, type FinanceChurch } from './finance-support.ts';
+import { UUID } from './contract-finance-support.ts';
 
 /**
  * Contract tests of the existing web client, finance part 2 (existing-client-api §2.5 chart of
@@ -17,8 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** An account of the chart, with the fields the client reads. */
 interface ClientAccount {
@@ -85,7 +84,8 @@ describe('§2.5 chart of accounts', () => {
     const names = chart.accountwithHeads.map((g) => g.accountHeadsDTO.map((hd) => hd.name));
     expect(names[0]).toEqual(['Cash and Bank', 'Fixed Assets']);
     expect(names[1]).toEqual(['Current Liabilities']);
-    expect(names[2]).toContain('Funds');
+    // the equity head names the existing client maps to fundType 0 and 1 (§7b 16)
+    expect(names[2]).toEqual(expect.arrayContaining(['Unrestricted Funds', 'Donor Restricted Funds']));
     expect(names[3]).toEqual(['Offerings and Tithes', 'Other Income']);
     expect(names[4]).toEqual(['Ministry Expenses', 'Administrative Expenses']);
     const cashHead = chart.accountwithHeads[0]!.accountHeadsDTO[0]!;
@@ -173,7 +173,7 @@ describe('§2.5 chart of accounts', () => {
 
   it('POST /api/Financials/Funds/Save {name, fundType, financialAccountGroupID}: status; codes 3100, 3200…', async () => {
     const c = await financeChurch(h);
-    const fundsHead = (await headsOf(c, 2)).find((x) => x.name === 'Funds')!;
+    const fundsHead = (await headsOf(c, 2)).find((x) => x.name === 'Unrestricted Funds')!;
     const codes = [];
     for (const [name, fundType] of [
       ['Building Fund', 1],
@@ -195,18 +195,21 @@ describe('§2.5 chart of accounts', () => {
       ['3200', 0],
       ['3300', 0],
     ]);
-    const equity = (await chartOf(c)).accountwithHeads[2]!.accountHeadsDTO.find((x) => x.id === fundsHead.id)!;
-    expect(equity.accounts.map((a) => [a.code, a.name])).toEqual(
+    // each fund's account sits in the head named after its type, which the client reads it from (§7b 16)
+    const heads = (await chartOf(c)).accountwithHeads[2]!.accountHeadsDTO;
+    const inHead = (name: string) => heads.find((x) => x.name === name)!.accounts.map((a) => [a.code, a.name]);
+    expect(inHead('Unrestricted Funds')).toEqual(
       expect.arrayContaining([
-        ['3100', 'Building Fund'],
+        ['3200', 'Missions Fund'],
         ['3300', 'Welfare Fund'],
       ]),
     );
+    expect(inHead('Donor Restricted Funds')).toEqual([['3100', 'Building Fund']]);
   });
 
   it('PUT /api/Financials/Accounts/Save {name, code, id, fundType, financialAccountGroupID}: the fund edit', async () => {
     const c = await financeChurch(h);
-    const fundsHead = (await headsOf(c, 2)).find((x) => x.name === 'Funds')!;
+    const fundsHead = (await headsOf(c, 2)).find((x) => x.name === 'Unrestricted Funds')!;
     await c.api.post('/api/Financials/Funds/Save', {
       name: 'Roof',
       fundType: 0,
@@ -377,17 +380,31 @@ describe('§2.6 income, expense and journal', () => {
         { accountID: c.id('Offering'), amount: 1500, transactionID: doc.id, account: { name: 'Offering' } },
       ],
     });
-    expect(typeof t.note).toBe('string');
+    // the Note box the client filled comes back as it was typed, not the memo
+    expect(t.note).toBe('counted by the ushers');
     // LedgerForm.vue re-sends a loaded journal's lines as loaded (account ids included): a new journal
     const j = await c.api.post(LEDGER, [
-      { memo: 'Transfer', note: '', date: '2026-11-05T00:00:00', debitAccountID: c.id('Cash'), amount: 40 },
-      { memo: 'Transfer', note: '', date: '2026-11-05T00:00:00', creditAccountID: c.id('Bank'), amount: 40 },
+      {
+        memo: 'Transfer',
+        note: 'to pay the roofer',
+        date: '2026-11-05T00:00:00',
+        debitAccountID: c.id('Cash'),
+        amount: 40,
+      },
+      {
+        memo: 'Transfer',
+        note: 'to pay the roofer',
+        date: '2026-11-05T00:00:00',
+        creditAccountID: c.id('Bank'),
+        amount: 40,
+      },
     ]);
     const number = j.json().returnObject.transactionNumber as string;
     const loaded = (
       await c.api.get(`/api/Financials/Accounts/GetEditFinancialTransaction?transactionNumber=${number}`)
     ).json();
     expect(loaded.debitSplitAccounts[0]).toMatchObject({ account: { name: 'Cash' }, amount: 40 });
+    expect(loaded.note).toBe('to pay the roofer');
     const lines = [...loaded.debitSplitAccounts, ...loaded.creditSplitAccounts].map(
       (i: { debitAccountID?: string; creditAccountID?: string; amount: number }) => ({
         memo: 'Transfer',
@@ -415,6 +432,7 @@ describe('§2.6 income, expense and journal', () => {
   it('POST api/Financials/accounts/Transactions/ApproveTransactionToggle {id, approved, memo}', async () => {
     const c = await financeChurch(h);
     const doc = await saveIncome(c);
+    const memoBefore = (await c.list()).records[0]!.memo;
     const res = await c.api.post('/api/Financials/accounts/Transactions/ApproveTransactionToggle', {
       id: doc.id,
       approved: true,
@@ -427,6 +445,7 @@ describe('§2.6 income, expense and journal', () => {
       approved: false,
       memo: '',
     });
-    expect((await c.list()).records[0]).toMatchObject({ approved: false, memo: 'Harvest Sunday' });
+    // the client sends the list's narration as memo: it is ignored, the memo stays the document's
+    expect((await c.list()).records[0]).toMatchObject({ approved: false, memo: memoBefore });
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startHarness, type Harness } from './helpers.ts';
 import { NGN, NIL_ID, acc, localDate } from './fixtures.ts';
-import { offeringChurch, type OfferingChurch } from './offering-setup.ts';
+import { offeringChurch } from './offering-setup.ts';
+import { clientRow, save, UUID } from './contract-finance-support.ts';
 
 /**
  * Contract tests of the existing web client, offerings part 1 (existing-client-api §2.1 list
@@ -18,28 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** AddOffering.vue `post()`: one row as the client maps it (amount a number, personID '' or an id). */
-const clientRow = (c: OfferingChurch, extra: Record<string, unknown> = {}) => ({
-  name: 'Sunday Offering',
-  financialContributionID: c.sundayItem,
-  date: '2026-11-23T10:15:00',
-  amount: 2500.5,
-  paymentChannel: 'Cash',
-  activityID: c.eventId,
-  personID: c.donorId,
-  currencyID: NGN,
-  ...extra,
-});
-
-/** Saves rows through the client's Save call and answers the returnObject rows. */
-async function save(c: OfferingChurch, rows: Record<string, unknown>[]) {
-  const res = await c.api.post('/api/Financials/Contributions/Transactions/Save', rows);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { returnObject: { id: string }[] }).returnObject;
-}
 
 describe('§2.1 offerings list', () => {
   it('GET /api/Financials/Contributions/Transactions?page=N: {data, totalItems}; View Report opens the report', async () => {
@@ -295,7 +274,32 @@ describe('§2.2 add and edit an offering', () => {
       person: { firstName: donor.firstName, lastName: donor.lastName },
     });
     const after = (await c.api.get(`/api/Financials/Contributions/Transactions/One?ID=${row!.id}`)).json();
-    expect(after).toMatchObject({ personID: c.donorId, amount: 3000 });
+    expect(after).toMatchObject({ personID: c.donorId, amount: 3000, memo: 'recount' });
+  });
+
+  it('Save, Edit and One keep the memo the client types ([0].memo); an edit without memo keeps it', async () => {
+    const c = await offeringChurch(h.app);
+    const res = await c.api.post('/api/Financials/Contributions/Transactions/Save', [
+      clientRow(c, { memo: 'Counted by the ushers' }),
+      clientRow(c),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [withMemo, without] = res.json().returnObject as { id: string; memo: string }[];
+    expect(withMemo!.memo).toBe('Counted by the ushers');
+    expect(without!.memo).toBe('');
+    const one = async (id: string) =>
+      ((await c.api.get(`/api/Financials/Contributions/Transactions/One?ID=${id}`)).json() as { memo: string }).memo;
+    expect(await one(withMemo!.id)).toBe('Counted by the ushers');
+    // Steward's own edit page sends no memo: the memo stays
+    const edit = await c.api.put('/api/Financials/Contributions/Transactions/Edit', [
+      clientRow(c, { id: withMemo!.id, amount: 2600 }),
+    ]);
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await one(withMemo!.id)).toBe('Counted by the ushers');
+    await c.api.put('/api/Financials/Contributions/Transactions/Edit', [
+      clientRow(c, { id: withMemo!.id, amount: 2600, memo: 'Recounted' }),
+    ]);
+    expect(await one(withMemo!.id)).toBe('Recounted');
   });
 
   it('GET /api/Financials/Contributions/Transactions/One?ID=: the fields the edit page reads', async () => {

@@ -21,7 +21,7 @@ import {
   tenantTables,
   type ChurchData,
 } from './tenant-data-support.ts';
-import { problemsOf, send, Session, short, Tally, type Failure } from './api-fuzz-support.ts';
+import { operationTests, problemsOf, send, Session, short, Tally, type Failure } from './api-fuzz-support.ts';
 
 /**
  * Issue 6: tenants never see or touch each other, on every operation of GET /docs/json.
@@ -50,9 +50,7 @@ let aNeedles: string[];
 let aRows: Record<string, string>;
 let session: Session;
 const tally = new Tally();
-const failures: Failure[] = [];
 const withIdSlots = new Set<string>();
-const started = Date.now();
 
 beforeAll(async () => {
   a = await churchWithEverything(h.app, 'XtAlpha', 7771.13);
@@ -74,6 +72,13 @@ afterAll(async () => {
 });
 
 const ordered = destructiveLast(ops);
+
+/**
+ * Public reads of one church's setup by its id, for its public check-in and registration pages
+ * (spec §6: no login): given A's church id they answer A's data by design; A's other ids, and
+ * every other operation, must still never leak.
+ */
+const PUBLIC_BY_CHURCH = new Set(['GET /GetAllCustomFields']);
 
 /** B's own request for the operation: one its set-up made, else a generated one from B's ids. */
 function baseFor(op: Operation, seed: number): ReqSpec {
@@ -112,7 +117,9 @@ async function runOperation(op: Operation, index: number): Promise<Failure[]> {
     tally.add(op.key, answer.status);
     if (TRACE) console.log(`${op.key} | ${c.input} | ${answer.status} ${short(answer.body, 160)}`);
     const problems = problemsOf(answer).filter((p) => p !== '400 names no field');
-    const leaked = aNeedles.filter((n) => n !== c.sent && answer.body.includes(n));
+    // a public read a church offers anyone by its id answers A's data for A's id, by design
+    const publicRead = PUBLIC_BY_CHURCH.has(op.key) && c.sent === a.tenantId;
+    const leaked = publicRead ? [] : aNeedles.filter((n) => n !== c.sent && answer.body.includes(n));
     if (leaked.length) problems.push(`answer holds A's ${leaked.map((n) => kindOf.get(n) ?? n).join(', ')}`);
     const now = await contentHashes(db, tables, a.tenantId);
     const touched = changed(aRows, now);
@@ -129,23 +136,21 @@ async function runOperation(op: Operation, index: number): Promise<Failure[]> {
 }
 
 describe("church B never sees or changes church A's data, on every operation of /docs/json", () => {
-  for (const { op, i } of ordered)
-    it(
-      op.key,
-      async () => {
-        const mine = await runOperation(op, i);
-        failures.push(...mine);
-        expect(mine.map((f) => `${f.input} | ${f.problem} | ${f.status} ${short(f.body, 200)}`)).toEqual([]);
-      },
-      900_000,
-    );
+  operationTests({
+    title: 'cross-tenant',
+    ordered,
+    ops,
+    total,
+    skipped,
+    run: runOperation,
+    tally,
+    extra: () => [
+      `  operations with an id slot (${withIdSlots.size}): ${[...withIdSlots].join(', ')}`,
+      `  A's ids tried per slot: ${aIds.length}`,
+    ],
+  });
 
-  it('covered every operation of /docs/json', () => {
-    console.log(tally.summary('cross-tenant', total, skipped, failures, (Date.now() - started) / 1000));
-    console.log(`  operations with an id slot (${withIdSlots.size}): ${[...withIdSlots].join(', ')}`);
-    console.log(`  A's ids tried per slot: ${aIds.length}`);
-    expect(ops.length + skipped.length).toBe(total);
-    expect([...tally.byOp.keys()].sort()).toEqual(ops.map((o) => o.key).sort());
+  it("tried A's ids in the id slots of some operations", () => {
     expect(withIdSlots.size).toBeGreaterThan(0);
   });
 });

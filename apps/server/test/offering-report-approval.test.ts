@@ -11,6 +11,7 @@ import {
   EDIT,
   ONE,
   offeringChurch,
+  SAVE,
   saveRows,
   type OfferingChurch,
 } from './offering-setup.ts';
@@ -191,6 +192,16 @@ describe('offerings of an approved report', () => {
     refused(await c.api.post(DELETE_MANY, [elsewhere!.id, b!.id]));
     // moving an offering into the approved report is a change of that report too
     refused(await c.api.put(EDIT, [row(c, 300, { id: dayOnly!.id, activityID: c.eventId })]));
+    // and so is a new offering of its date and event, saved alone or added by an edit
+    const offeringsBefore = await countRows(h.database, 'offering_transactions', c.tenantId);
+    refused(await c.api.post(SAVE, [row(c, 700, { activityID: c.eventId })]));
+    refused(
+      await c.api.put(EDIT, [
+        row(c, 450, { id: elsewhere!.id, date: '2026-11-29', activityID: otherEvent }),
+        row(c, 800, { activityID: c.eventId }),
+      ]),
+    );
+    expect(await countRows(h.database, 'offering_transactions', c.tenantId)).toBe(offeringsBefore);
     expect(((await c.api.get(`${ONE}?ID=${a!.id}`)).json() as { amount: number }).amount).toBe(1000);
     expect((await c.api.get(`${ONE}?ID=${elsewhere!.id}`)).statusCode).toBe(200);
     expect(await countRows(h.database, 'journal_entries', c.tenantId)).toBe(entriesBefore);

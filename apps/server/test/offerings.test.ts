@@ -73,6 +73,7 @@ describe('recording offerings: Save', () => {
       paymentChannel: 'Cash',
       currencyID: 566,
       activityID: c.eventId,
+      memo: '',
     });
     expect(body.returnObject[1]).toMatchObject({
       amount: 12500.5,
@@ -295,6 +296,7 @@ describe('listing offerings', () => {
       currency: { shortCode: 'NGN' },
       personID: c.donorId,
       person: { firstName: 'Ngozi', lastName: 'Adeyemi' },
+      memo: '',
     });
     expect((await c.api.get(`${ONE}?id=${row!.id}`)).statusCode).toBe(200);
   });

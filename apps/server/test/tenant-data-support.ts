@@ -126,6 +126,73 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
   ids.member = (await ok(api.post('/api/People/CreateMember', member))).returnObject!.id!;
   await ok(api.get(`/api/Membership/GetSearchedUSers?searchText=${marker}`));
 
+  // settings (issue 8): a custom field (edited, reordered; a second one deleted) and a group tree
+  ids.customField = (
+    (await ok(
+      api.post('/api/CustomFields/SaveCustomFields', {
+        entityType: 'Member',
+        tenantID: c.tenantId,
+        label: `${marker} Field`,
+        parameterValues: `${marker} A,${marker} B`,
+        controlType: 'DropdownList',
+      }),
+    )) as unknown as { id: string }
+  ).id;
+  await ok(
+    api.put(`/api/CustomFields/EditCustomFields?customAttributeID=${need('customField')}`, {
+      entityType: '0',
+      tenantID: c.tenantId,
+      label: `${marker} Field`,
+      controlType: '1',
+      parameterValues: `${marker} A,${marker} B`,
+    }),
+  );
+  await ok(api.post('/api/CustomFields/ReorderCustomFields', [{ id: need('customField'), order: 0 }]));
+  const spareField = (
+    (await ok(
+      api.post('/api/CustomFields/SaveCustomFields', {
+        entityType: 'Activity',
+        label: `${marker} Spare`,
+        controlType: 'Text',
+        parameterValues: '',
+      }),
+    )) as unknown as { id: string }
+  ).id;
+  await ok(api.delete(`/api/CustomFields/EditCustomFields?customAttributeID=${spareField}`));
+  const stage = await ok(
+    api.post('/firsttimercycle/create', { name: `${marker} Stage`, isDefault: true, createAsAGroup: false }),
+  );
+  ids.stage = stage.returnObject!.id!;
+  await ok(
+    api.put(`/firsttimercycle/${need('stage')}/edit`, {
+      id: need('stage'),
+      name: `${marker} Stage`,
+      isDefault: true,
+      order: 1,
+      index: 0,
+    }),
+  );
+  await ok(api.put('/firsttimercycle/orderstages', [{ id: need('stage'), order: 1, name: `${marker} Stage` }]));
+  const spareStage = (await ok(api.post('/firsttimercycle/create', { name: `${marker} Spare`, isDefault: false })))
+    .returnObject!.id!;
+  await ok(api.delete(`/firsttimercycle/${spareStage}/delete`));
+  ids.branchLevel = (
+    await ok(api.post('/branching/newhierarchy', { name: `${marker} Region`, level: 0 }))
+  ).returnObject!.id!;
+  await ok(
+    api.put(`/branching/${need('branchLevel')}/edit`, { id: need('branchLevel'), name: `${marker} Region`, level: 0 }),
+  );
+  await ok(api.put('/branching/reorderlevels', [{ id: need('branchLevel'), level: 0, name: `${marker} Region` }]));
+  const spareLevel = (await ok(api.post('/branching/newhierarchy', { name: `${marker} Spare`, level: 1 })))
+    .returnObject!.id!;
+  await ok(api.delete(`/branching/${spareLevel}/delete`));
+  ids.group = ((await ok(api.post('/api/CreateGroup', { name: `${marker} Youth` }))) as unknown as { id: string }).id;
+  ids.subgroup = (
+    (await ok(api.post('/api/CreateGroup', { name: `${marker} Choir`, parentId: need('group') }))) as unknown as {
+      id: string;
+    }
+  ).id;
+
   ids.fund = (await createFund(api, `${marker} Fund`, 1)).id;
   const otherIncome = await headNamed(api, 'Other Income');
   const cashHead = await headNamed(api, 'Cash and Bank');

@@ -124,18 +124,30 @@ describe('API requests get JSON, never the HTML', () => {
   });
 
   it.each([
-    ['GET', '/firstimercycle', AXIOS],
+    ['GET', '/searchmemberbyphone?searchtext=08031234567', AXIOS],
     ['GET', '/give?paymentFormID=3f1c2a9e-1111-4222-8333-944445555666', AXIOS],
     ['GET', '/tenant', FETCH],
     ['GET', '/no/such/path', 'application/json'],
-    ['POST', '/firsttimercycle/create', NAVIGATION],
-    ['PUT', '/branching/reorderlevels', NAVIGATION],
+    ['POST', '/MarkAttendance', NAVIGATION],
+    ['PUT', '/branching/no-such-call', NAVIGATION],
     ['DELETE', '/tenant', NAVIGATION],
   ] as const)('an unknown path answers a JSON 404: %s %s', async (method, url, accept) => {
     const res = await app.inject({ method, url, headers: { accept } });
     expect(res.statusCode).toBe(404);
     expect(isJson(res)).toBe(true);
     expect(res.json()).toMatchObject({ status: false, returnObject: null });
+    expect(res.body).not.toContain('steward-web-app');
+  });
+
+  it.each([
+    ['GET', '/firstimercycle', AXIOS],
+    ['POST', '/firsttimercycle/create', NAVIGATION],
+    ['PUT', '/branching/reorderlevels', NAVIGATION],
+  ] as const)('a root API call answers JSON, never the app, to any caller: %s %s', async (method, url, accept) => {
+    const res = await app.inject({ method, url, headers: { accept } });
+    // no session: refused (400 first when the body is missing), as JSON
+    expect([400, 401]).toContain(res.statusCode);
+    expect(isJson(res)).toBe(true);
     expect(res.body).not.toContain('steward-web-app');
   });
 

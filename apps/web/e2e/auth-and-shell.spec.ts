@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { OfferingsPage } from './pages/offerings-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
+import { SignUpPage } from './pages/sign-up-page.ts';
 import { TenantShell } from './pages/tenant-shell.ts';
 
 /** The demo church the server creates at start (DEMO=auto). */
@@ -37,6 +38,45 @@ test.describe('sign-in and the /tenant shell', () => {
     await signIn.signIn(DEMO.email, 'not-the-password');
     await expect(signIn.error).toHaveText('Incorrect e-mail or password');
     await signIn.expectShown();
+  });
+
+  test('sign-in errors ask for what is missing', async ({ page }) => {
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(signIn.fieldError('E-mail')).toHaveText('Enter your e-mail address');
+    await expect(signIn.fieldError('Password')).toHaveText('Enter your password');
+    await signIn.expectShown();
+  });
+
+  test('sign-up errors are written for people, on the form and from the server', async ({ page }) => {
+    const signUp = new SignUpPage(page);
+    await signUp.goto();
+    await signUp.submit();
+    await expect(signUp.fieldError('Church name')).toHaveText("Enter your church's name");
+    await expect(signUp.fieldError('Country')).toHaveText('Choose your country');
+    await expect(signUp.fieldError('Currency')).toHaveText('Choose your currency');
+    await expect(signUp.fieldError('E-mail')).toHaveText('Enter a valid e-mail address');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await expect(signUp.fieldError('Password')).toHaveText('Use at least 8 characters for your password');
+    await expect(page.getByText(/ISO 3166|ISO 4217|alpha-2/)).toHaveCount(0);
+
+    // the server's refusal of a taken address, shown on its field
+    await signUp.fill({
+      churchName: 'Second Grace',
+      country: 'Nigeria',
+      currency: 'NGN',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: DEMO.email,
+      phone: '+2348030000001',
+      password: 'a long password',
+    });
+    await signUp.submit();
+    await expect(signUp.fieldError('E-mail')).toHaveText(
+      'We could not create an account with this e-mail address. If you already have one, sign in or reset your password.',
+    );
+    await expect(page).toHaveURL(/\/signup$/);
   });
 
   test('a signed-out visit to /tenant/offering goes to /signin, and back after signing in', async ({ page }) => {

@@ -2,10 +2,9 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { ChartOfAccountsPage } from './pages/chart-of-accounts-page.ts';
-import { SignUpPage } from './pages/sign-up-page.ts';
-import { TenantShell } from './pages/tenant-shell.ts';
+import { signUpChurch } from './pages/church-setup.ts';
 import { TransactionsPage } from './pages/transactions-page.ts';
-import { expectToast, pickOption, runId, selectOf, snap, today } from './pages/ui.ts';
+import { expectToast, pickOption, selectOf, snap, today } from './pages/ui.ts';
 
 const GREEN = 'rgb(56, 158, 13)';
 const RED = 'rgb(207, 19, 34)';
@@ -20,25 +19,17 @@ test('a new church keeps its chart of accounts and records, reviews and exports 
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const id = runId();
   const day = today();
-  const churchName = `Grace Assembly ${id}`;
 
   // Sign up: a new church (NGN) with the default chart and no transactions.
-  const signUp = new SignUpPage(page);
-  await signUp.goto();
-  await signUp.fill({
-    churchName,
-    country: 'Nigeria',
-    currency: 'NGN',
+  await signUpChurch(page, {
+    churchName: 'Grace Assembly',
     firstName: 'Emeka',
     lastName: 'Obi',
-    email: `finance-${id}@grace.example`,
+    emailPrefix: 'finance',
+    emailDomain: 'grace.example',
     phone: '+2348031112222',
-    password: 'stewardship-e2e',
   });
-  await signUp.submit();
-  await new TenantShell(page).expectSignedIn(churchName);
 
   // 1. Chart of accounts: the five tabs with the default chart's counts.
   const chart = new ChartOfAccountsPage(page);
@@ -66,9 +57,10 @@ test('a new church keeps its chart of accounts and records, reviews and exports 
   await expectToast(page, 'The fund Youth Camp was created successfully');
   await expect(chart.fundDialog).toBeHidden();
   await expect(chart.tab('Fund [Equity]', 3)).toHaveAttribute('aria-selected', 'true');
-  await expect(chart.account('Funds', 'Youth Camp')).toBeVisible();
+  // under the equity head named after its fund type, as the existing client maps them (issue 7)
+  await expect(chart.account('Donor Restricted Funds', 'Youth Camp')).toBeVisible();
   // a new fund without a code gets the next free one of the equity range (issue 7)
-  await expect(chart.account('Funds', 'Youth Camp')).toContainText('3100');
+  await expect(chart.account('Donor Restricted Funds', 'Youth Camp')).toContainText('3100');
 
   // An income account through 'Add an account': empty first, then an income head.
   await chart.openTab('Income', 5);
@@ -157,8 +149,8 @@ test('a new church keeps its chart of accounts and records, reviews and exports 
   // The saved income keeps its three lines and two donors.
   await incomeRow.getByRole('cell', { name: 'Camp weekend income', exact: true }).click();
   const savedIncome = await txns.panel('Edit Transaction Details');
-  await expect(savedIncome.amount()).toHaveValue('30000');
-  await expect(savedIncome.splitAmount(3)).toHaveValue('5000');
+  await expect(savedIncome.amount()).toHaveValue('30,000');
+  await expect(savedIncome.splitAmount(3)).toHaveValue('5,000');
   await expect(selectOf(savedIncome.splitAccount(3))).toHaveText('4030 - Camp Fees');
   await expect(selectOf(savedIncome.donor(1))).toHaveText('Chinedu Eze');
   await expect(selectOf(savedIncome.donor(2))).toHaveText('Folake Adeyemi');
@@ -207,7 +199,7 @@ test('a new church keeps its chart of accounts and records, reviews and exports 
   // Edit the expense: 5,000 (the single line follows the amount).
   await expenseRow.getByRole('cell', { name: 'Electricity bill', exact: true }).click();
   const edit = await txns.panel('Edit Transaction Details');
-  await expect(edit.amount()).toHaveValue('4500');
+  await expect(edit.amount()).toHaveValue('4,500');
   await expect(selectOf(edit.splitAccount(1))).toHaveText('5100 - Utilities');
   await edit.amount().fill('5,000');
   await expect(edit.splitAmount(1)).toHaveValue('5,000');
@@ -281,7 +273,7 @@ test('a new church keeps its chart of accounts and records, reviews and exports 
   await expect(txns.rows()).toHaveCount(3);
   await expect(incomeRow).toBeVisible();
   await expect(expenseRow).toHaveCount(0);
-  await expect(page.getByRole('main').getByText('Reconciled: the postings add up to the balance of')).toBeVisible();
+  await expect(page.getByRole('main').getByText("The running balance ends at the account's balance of")).toBeVisible();
   await expect(page.getByRole('main').getByText('3 postings shown, newest first', { exact: true })).toBeVisible();
   await snap(page, 'transactions');
 });

@@ -2,13 +2,12 @@ import { expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { AddOfferingPage } from './pages/add-offering-page.ts';
+import { signUpChurch } from './pages/church-setup.ts';
 import { OfferingItemForm } from './pages/offering-item-form.ts';
 import { OfferingItemsPage } from './pages/offering-items-page.ts';
 import { OfferingReportPage } from './pages/offering-report-page.ts';
 import { OfferingsPage } from './pages/offerings-page.ts';
-import { SignUpPage } from './pages/sign-up-page.ts';
-import { TenantShell } from './pages/tenant-shell.ts';
-import { expectToast, runId, selectOf, snap, today } from './pages/ui.ts';
+import { expectToast, selectOf, snap, today } from './pages/ui.ts';
 
 /** The list answer, as far as this journey reads it. */
 const ZOfferingsPage = z.object({
@@ -22,27 +21,21 @@ const ZOfferingsPage = z.object({
  */
 test('a new church records, reviews, edits and deletes the offerings of a service', async ({ page }) => {
   test.setTimeout(180_000);
-  const id = runId();
   const day = today();
-  const churchName = `Hope Chapel ${id}`;
 
   // 1. Sign up: lands on /tenant, signed in.
-  const signUp = new SignUpPage(page);
-  await signUp.goto();
-  await signUp.fill({
-    churchName,
-    country: 'Nigeria',
-    currency: 'NGN',
-    firstName: 'Adaeze',
-    lastName: 'Nwosu',
-    email: `admin-${id}@hope.example`,
-    phone: '+2348031234567',
-    password: 'stewardship-e2e',
-  });
-  await snap(page, 'signup');
-  await signUp.submit();
-  const shell = new TenantShell(page);
-  await shell.expectSignedIn(churchName);
+  const { shell } = await signUpChurch(
+    page,
+    {
+      churchName: 'Hope Chapel',
+      firstName: 'Adaeze',
+      lastName: 'Nwosu',
+      emailPrefix: 'admin',
+      emailDomain: 'hope.example',
+      phone: '+2348031234567',
+    },
+    () => snap(page, 'signup'),
+  );
 
   // 2. Offering items: empty at first; 'Sunday Offering' with a 10 % remittance to Bank.
   await shell.openFromMenu('Offerings', 'Offering Items');

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { AddOfferingPage } from './pages/add-offering-page.ts';
+import { signUpChurch } from './pages/church-setup.ts';
 import { OfferingItemForm } from './pages/offering-item-form.ts';
 import { OfferingReportPage } from './pages/offering-report-page.ts';
 import { OfferingsPage } from './pages/offerings-page.ts';
 import { ReportApprovalSection, ReportSendDialog, SharedReportPage } from './pages/report-approval.ts';
-import { SignUpPage } from './pages/sign-up-page.ts';
-import { TenantShell } from './pages/tenant-shell.ts';
-import { expectToast, pickOption, runId, snap, today } from './pages/ui.ts';
+import { expectToast, pickOption, snap, today } from './pages/ui.ts';
 
 /**
  * Issue 7: the offering report approved and shared. A church records the offerings of a
@@ -22,25 +21,17 @@ test('an offering report is approved, shared through a link that can be withdraw
 }) => {
   test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const id = runId();
   const day = today();
-  const churchName = `Grace Assembly ${id}`;
 
   // 1. A new church and its offering item.
-  const signUp = new SignUpPage(page);
-  await signUp.goto();
-  await signUp.fill({
-    churchName,
-    country: 'Nigeria',
-    currency: 'NGN',
+  const { churchName, email: adminEmail } = await signUpChurch(page, {
+    churchName: 'Grace Assembly',
     firstName: 'Chidi',
     lastName: 'Eze',
-    email: `admin-${id}@grace.example`,
+    emailPrefix: 'admin',
+    emailDomain: 'grace.example',
     phone: '+2348031234500',
-    password: 'stewardship-e2e',
   });
-  await signUp.submit();
-  await new TenantShell(page).expectSignedIn(churchName);
   await page.goto('/tenant/offeringcategory');
   const item = OfferingItemForm.page(page);
   await item.name.fill('Sunday Offering');
@@ -101,7 +92,7 @@ test('an offering report is approved, shared through a link that can be withdraw
   await expect(send.tab('Email')).toHaveAttribute('aria-selected', 'true');
   await expect(send.tab('SMS')).toBeVisible();
   await expect(send.tab('Share link')).toBeVisible();
-  await expect(send.from).toHaveValue(`admin-${id}@grace.example`);
+  await expect(send.from).toHaveValue(adminEmail);
   await expect(send.subject).toHaveValue('Report For Sunday Service');
   await expect(send.subject).toBeDisabled();
   await send.editSubject.click();
@@ -191,8 +182,12 @@ test('an offering report is approved, shared through a link that can be withdraw
   await expect(new SharedReportPage(phonePage).total).toHaveText('₦27,155.50');
   await snap(phonePage, 'shared-report-phone');
   // nothing else of the church opens without a session
+  const withoutSession = await visitor.request.get('/api/financials/contributions/items');
+  expect(withoutSession.status()).toBe(401);
   await guest.goto('/tenant/offering');
   await expect(guest).toHaveURL(/\/signin$/);
+  await guest.goto(link);
+  await expect(shared.total).toHaveText('₦27,155.50');
 
   // 9. Withdraw the link: the page says so.
   await approval.withdrawButton.click();
@@ -203,6 +198,15 @@ test('an offering report is approved, shared through a link that can be withdraw
   await phonePage.reload();
   await expect(phonePage.getByText('This link was withdrawn', { exact: true })).toBeVisible();
   await snap(phonePage, 'shared-report-withdrawn-phone');
+  await guest.reload();
+  await expect(guest.getByText('This link was withdrawn', { exact: true })).toBeVisible();
+  await expect(shared.total).toHaveCount(0);
+  await expect(guest.getByText('₦27,155.50')).toHaveCount(0);
+  // the API behind the page refuses the withdrawn token too, to a caller without a session
+  const token = new URL(link).pathname.split('/').pop()!;
+  const refused = await visitor.request.get(`/api/Offering/sharedReport?token=${token}`);
+  expect(refused.status()).toBe(410);
+  expect(JSON.stringify(await refused.json())).not.toContain('27155');
   await visitor.close();
   await phone.close();
 

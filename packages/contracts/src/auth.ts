@@ -1,26 +1,37 @@
 import { z } from 'zod';
+import { AUTH_FIELD_MESSAGES, SIGN_IN_MAX_CHARS } from './auth-constants.ts';
 import { ZEnvelope } from './common.ts';
 
-/** POST /api/onboarding/signup body (issue 2). */
+// The constants live in a zod-free module the web app's sign-in page imports (issue 7 'Speed').
+export { AUTH_FIELD_MESSAGES, CSRF_HEADER, SESSION_COOKIE, SIGN_IN_MAX_CHARS } from './auth-constants.ts';
+
+/** What a person reads when a sign-up or sign-in field is refused: see AUTH_FIELD_MESSAGES. */
+const M = AUTH_FIELD_MESSAGES;
+
+/** A required text field: `empty` when missing, not text or blank after trimming, `tooLong` past `max` characters. */
+const requiredText = (empty: string, max: number, tooLong: string) =>
+  z.string({ error: empty }).trim().min(1, { error: empty, abort: true }).max(max, tooLong);
+
+/** POST /api/onboarding/signup body (issue 2); messages AUTH_FIELD_MESSAGES. */
 export const ZSignupRequest = z.object({
-  churchName: z.string().trim().min(2, 'church name is required').max(120),
-  firstName: z.string().trim().min(1, 'first name is required').max(80),
-  lastName: z.string().trim().min(1, 'last name is required').max(80),
-  email: z.email('must be an e-mail address').max(200),
-  phoneNumber: z.string().trim().min(5, 'phone number is required').max(30),
-  password: z.string().min(8, 'must be at least 8 characters').max(200),
-  countryCode: z.string().trim().length(2, 'must be an ISO 3166 alpha-2 code').toUpperCase(),
-  currency: z.string().trim().length(3, 'must be an ISO 4217 code').toUpperCase(),
+  churchName: requiredText(M.churchName, 120, M.churchNameTooLong).min(2, M.churchNameTooShort),
+  firstName: requiredText(M.firstName, 80, M.firstNameTooLong),
+  lastName: requiredText(M.lastName, 80, M.lastNameTooLong),
+  email: z.email({ error: M.email }).max(200, M.emailTooLong),
+  phoneNumber: requiredText(M.phoneNumber, 30, M.phoneNumberInvalid).min(5, M.phoneNumberInvalid),
+  password: z.string({ error: M.password }).min(8, M.password).max(200, M.passwordTooLong),
+  countryCode: z.string({ error: M.country }).trim().length(2, M.country).toUpperCase(),
+  currency: z.string({ error: M.currency }).trim().length(3, M.currency).toUpperCase(),
 });
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 
 export const ZSession = z.object({ token: z.string(), expiryTime: z.string(), tenantId: z.uuid() });
 export const ZSignupResponse = ZEnvelope(ZSession);
 
-/** POST /login body. */
+/** POST /login body: `userName` is the e-mail address; messages AUTH_FIELD_MESSAGES. */
 export const ZLoginRequest = z.object({
-  userName: z.string().trim().min(1, 'user name is required').max(200),
-  password: z.string().min(1, 'password is required').max(200),
+  userName: requiredText(M.signInEmail, SIGN_IN_MAX_CHARS, M.emailTooLong),
+  password: z.string({ error: M.signInPassword }).min(1, M.signInPassword).max(SIGN_IN_MAX_CHARS, M.passwordTooLong),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -80,7 +91,3 @@ export const ZCurrentUser = z.object({
   subscribedChurchSize: z.number().int(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
-
-/** Header the web app sends on cookie-authenticated writes (CSRF defence). */
-export const CSRF_HEADER = 'x-steward-csrf';
-export const SESSION_COOKIE = 'steward_session';

@@ -19,7 +19,11 @@ export type TEventCategory = z.infer<typeof ZEventCategory>;
 
 /** POST /api/EventCategory?name= query. */
 export const ZEventCategoryCreateQuery = z.object({
-  name: z.string().trim().min(1, 'name is required').max(120),
+  name: z
+    .string({ error: 'Enter a name for the event category' })
+    .trim()
+    .min(1, 'Enter a name for the event category')
+    .max(120, 'Use at most 120 characters for the event category'),
 });
 
 /** POST /api/Events/CreateActivity body (spec §3 "New event payload"). */

@@ -55,6 +55,8 @@ const docFields = {
   amount: ZSignedAmount,
   date: ZDate,
   memo: z.string().trim().max(500).optional().default(''),
+  /** the client's Note box (existing-client-api §2.6), kept and answered by GetEditFinancialTransaction */
+  note: z.string().trim().max(1000, 'Use at most 1000 characters for the note').optional().default(''),
   transactionNumber: z.string().trim().max(40).optional(),
 };
 

@@ -31,7 +31,6 @@ export const MESSAGES = {
   confirmDeleteText: 'Are you sure you want to proceed?',
   rejected: 'Rejected',
   deleteCanceled: 'Delete canceled',
-  noIncomeAccounts: "Go to Chart of Account and click 'Update Account' to set up your income and cash accounts",
   memberCreated: 'Member created successfully',
 } as const;
 

@@ -119,6 +119,11 @@ export const ZOfferingRowInput = z.object({
   activityID: ZOptionalId.optional(),
   personID: ZOptionalId.optional(),
   currencyID: z.coerce.number().int().positive('must be a currency id'),
+  /**
+   * the row's own note (existing-client-api §2.2), kept and answered by Save, Edit and One; an
+   * edit without it keeps the row's memo
+   */
+  memo: z.string().trim().max(500, 'Use at most 500 characters for the memo').optional(),
 });
 export type TOfferingRowInput = z.input<typeof ZOfferingRowInput>;
 
@@ -134,6 +139,7 @@ export const ZOfferingSaved = z.object({
   paymentChannel: z.string(),
   currencyID: z.number(),
   activityID: z.string().nullable(),
+  memo: z.string(),
 });
 export const ZOfferingSaveResponse = ZEnvelope(z.array(ZOfferingSaved));
 
@@ -166,6 +172,7 @@ export const ZOfferingOne = z.object({
   currency: z.object({ shortCode: z.string() }),
   personID: z.string().nullable(),
   person: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  memo: z.string(),
 });
 export type TOfferingOne = z.infer<typeof ZOfferingOne>;
 
@@ -185,9 +192,9 @@ export const ZOfferingReport = z.object({
   totalLastWeek: z.number(),
   totalLastMonth: z.number(),
   totalLastYear: z.number(),
-  todayVsLastWeek: z.number().nullable(),
-  todayVsLastMonth: z.number().nullable(),
-  todayVsLastYear: z.number().nullable(),
+  todayVsLastWeek: z.number(),
+  todayVsLastMonth: z.number(),
+  todayVsLastYear: z.number(),
   todayContributions: z.array(
     z.object({
       id: z.uuid(),

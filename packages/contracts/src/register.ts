@@ -51,8 +51,14 @@ export type TRegisterQuery = z.input<typeof ZRegisterQuery>;
  * one are counted, earlier meaning (date, posting order).
  */
 export const ZRegisterRecord = z.object({
-  /** unique in the register: the id of one of the posting's journal lines */
+  /**
+   * The id the existing client approves and deletes a row by (its TransactionsTable sends
+   * ApproveTransactionToggle {id} and Delete?id= with it): the finance document's id for an
+   * income, expense or journal posting; else, like `postingId`, a journal line's id.
+   */
   id: z.uuid(),
+  /** unique in the register: the id of one of the posting's journal lines */
+  postingId: z.uuid(),
   entryId: z.uuid(),
   /** the entry date, 'YYYY-MM-DD' */
   date: z.string(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import dayjs from 'dayjs';
 import { sql } from 'drizzle-orm';
 import { queryRows, withTenant, type Db } from '../db/client.ts';
@@ -7,8 +8,12 @@ import { createActivity, createCategory } from '../modules/events/service.ts';
 import { createMember } from '../modules/people/service.ts';
 import { createItem } from '../modules/offerings/items-service.ts';
 import { saveRows } from '../modules/offerings/transactions-service.ts';
-import { accounts, funds } from '../modules/ledger/schema.ts';
+import { approveReport } from '../modules/offerings/report-approval-service.ts';
+import { approveDoc, saveExpense, saveIncome, saveJournal } from '../modules/ledger/documents-service.ts';
+import { ZExpenseSave, ZIncomeSave, ZJournalSave } from '@steward/contracts/finance';
+import { accountGroups, accounts, funds } from '../modules/ledger/schema.ts';
 import { findCurrencyByCode } from '../modules/lookups/reference.ts';
+import { seedDemoSettings } from './seed-settings.ts';
 
 export const DEMO_EMAIL = 'admin@grace.example';
 export const DEMO_PASSWORD = 'stewardship';
@@ -32,6 +37,15 @@ const MEMBERS: [string, string, string][] = [
   ['Ifeanyi', 'Okonkwo', '08031234516'],
   ['Grace', 'Etim', '08031234517'],
   ['Samuel', 'Akande', '08031234518'],
+];
+
+/** Visitors who came for the first time in the last weeks: the dashboard's first-timers. */
+const FIRST_TIMERS: [string, string, string, number][] = [
+  // name, phone, and how many weeks ago they first came (0 = the last Sunday)
+  ['Deborah', 'Nnamdi', '08031234601', 3],
+  ['Michael', 'Ayodele', '08031234602', 2],
+  ['Blessing', 'Udoh', '08031234603', 1],
+  ['Victor', 'Eze', '08031234604', 0],
 ];
 
 /** A small deterministic generator, so every demo database looks the same. */
@@ -78,7 +92,10 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
   const { tx, tenantId } = ctx;
   const all = await tx.select().from(accounts);
   const acc = (key: string) => all.find((a) => a.systemKey === key)!.id;
-  const buildingGroup = all.find((a) => a.systemKey === 'unrestricted_fund')!.accountGroupId;
+  // a donor-restricted fund sits under the 'Donor Restricted Funds' head (the head name gives
+  // the existing client its fund type; ledger/funds-service.ts FUND_HEADS)
+  const heads = await tx.select().from(accountGroups);
+  const buildingGroup = heads.find((g) => g.accountType === 'equity' && g.name === 'Donor Restricted Funds')!.id;
   const [building] = await tx
     .insert(funds)
     .values({ tenantId, name: 'Building Project', code: '3100', fundType: 1, accountGroupId: buildingGroup })
@@ -140,7 +157,7 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
     incomeRemittance: null,
   });
 
-  const members = [];
+  const members: { id: string }[] = [];
   for (const [firstName, lastName, phone] of MEMBERS) {
     members.push(
       await createMember(ctx, {
@@ -151,6 +168,10 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
       }),
     );
   }
+  await seedDemoSettings(
+    ctx,
+    members.map((m) => m.id),
+  );
   const categories = await createCategory(ctx, 'Sunday Service');
   const midweekCats = await createCategory(ctx, 'Midweek Service');
   const sundayCat = categories.find((c) => c.name === 'Sunday Service')!.id;
@@ -161,10 +182,12 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
   const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
   const ngn = findCurrencyByCode('NGN')!.id;
   const lastSunday = today.day() === 0 ? today : today.subtract(today.day(), 'day');
+  let lastService = '';
   for (let w = 12; w >= 0; w--) {
     const day = lastSunday.subtract(w, 'week');
     const date = day.format('YYYY-MM-DD');
     const service = await createActivity(ctx, { date, eventCategoryId: sundayCat });
+    if (w === 0) lastService = service.id;
     const row = (
       item: string,
       amount: string,
@@ -204,4 +227,126 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
       ]);
     }
   }
+  await seedAttendance(ctx, today, sundayCat, members, random);
+  await seedFinanceDocuments(ctx, all, lastSunday);
+  // last Sunday's service report is approved: the report page shows its send section and the
+  // offerings of that service are locked until it is unapproved (issue 7)
+  await approveReport(ctx, { date: lastSunday.format('YYYY-MM-DD'), activityId: lastService });
+}
+
+/**
+ * Check-ins of the demo's people (the people part of the demo): every member was at a service
+ * a year before the offerings start, so they are not first-timers, and about three in four
+ * attend each Sunday service of the last 12 weeks; the FIRST_TIMERS visitors come for the
+ * first time in the last weeks and stay. The dashboard's first-timer count and series read
+ * these (a first-timer is a person whose first attendance falls in the year).
+ */
+async function seedAttendance(
+  ctx: TenantCtx,
+  today: dayjs.Dayjs,
+  sundayCat: string,
+  members: { id: string }[],
+  random: () => number,
+): Promise<void> {
+  const { tx, tenantId } = ctx;
+  const visitors: { id: string; since: number }[] = [];
+  for (const [firstName, lastName, phone, since] of FIRST_TIMERS) {
+    const p = await createMember(ctx, { firstName, lastName, mobilePhone: phone });
+    visitors.push({ id: p.id, since });
+  }
+  const earlier = await createActivity(ctx, {
+    date: today.subtract(1, 'year').subtract(2, 'week').format('YYYY-MM-DD'),
+    eventCategoryId: sundayCat,
+  });
+  const services = await queryRows<{ id: string; activity_date: string }>(
+    tx,
+    sql`select id, activity_date::text from activities
+         where tenant_id = ${tenantId} and event_category_id = ${sundayCat} and id <> ${earlier.id}
+         order by activity_date`,
+  );
+  const checkIn = async (activityId: string, people: string[]) => {
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into checkin_attendances (tenant_id, attendance_code, activity_id)
+          values (${tenantId}, ${`DEMO${randomUUID().slice(0, 8).toUpperCase()}`}, ${activityId}) returning id`,
+    );
+    for (const personId of people)
+      await tx.execute(
+        sql`insert into attendance_records (tenant_id, checkin_attendance_id, person_id, checked_in_at)
+            select ${tenantId}, ${row!.id}, ${personId}, a.activity_date + time '09:00'
+              from activities a where a.tenant_id = ${tenantId} and a.id = ${activityId}`,
+      );
+  };
+  await checkIn(
+    earlier.id,
+    members.map((m) => m.id),
+  );
+  for (const [i, service] of services.entries()) {
+    const weeksAgo = services.length - 1 - i;
+    const present = members.filter(() => random() < 0.75).map((m) => m.id);
+    const guests = visitors.filter((v) => v.since >= weeksAgo).map((v) => v.id);
+    await checkIn(service.id, [...present, ...guests]);
+  }
+}
+
+/**
+ * The demo church's incomes, expenses and journal of the last weeks (issue 7): the transaction
+ * page and the Cash and Bank registers show every kind of posting, one expense approved (locked).
+ */
+async function seedFinanceDocuments(
+  ctx: TenantCtx,
+  all: { id: string; name: string; systemKey: string | null }[],
+  lastSunday: dayjs.Dayjs,
+): Promise<void> {
+  const byName = (name: string) => all.find((a) => a.name === name)!.id;
+  const byKey = (key: string) => all.find((a) => a.systemKey === key)!.id;
+  const day = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
+  await saveIncome(
+    ctx,
+    ZIncomeSave.parse({
+      date: day(lastSunday.subtract(13, 'day')),
+      memo: "Harvest gifts from the women's fellowship",
+      amount: '250000',
+      debitAccountID: byKey('bank'),
+      creditSplitAccounts: [{ accountID: byName('Donations'), amount: '250000' }],
+    }),
+  );
+  const electricity = await saveExpense(
+    ctx,
+    ZExpenseSave.parse({
+      date: day(lastSunday.subtract(6, 'day')),
+      memo: 'Electricity bill (November)',
+      amount: '185000',
+      creditAccountID: byKey('bank'),
+      debitSplitAccounts: [{ accountID: byName('Utilities'), amount: '185000' }],
+    }),
+  );
+  await approveDoc(ctx, electricity.id, true);
+  await saveExpense(
+    ctx,
+    ZExpenseSave.parse({
+      date: day(lastSunday.subtract(4, 'day')),
+      memo: 'Generator repair',
+      amount: '42500',
+      creditAccountID: byKey('cash'),
+      debitSplitAccounts: [{ accountID: byName('Maintenance and Repairs'), amount: '42500' }],
+    }),
+  );
+  await saveJournal(
+    ctx,
+    ZJournalSave.parse([
+      {
+        date: day(lastSunday.subtract(6, 'day')),
+        memo: 'Sunday cash banked',
+        debitAccountID: byKey('bank'),
+        amount: '300000',
+      },
+      {
+        date: day(lastSunday.subtract(6, 'day')),
+        memo: 'Sunday cash banked',
+        creditAccountID: byKey('cash'),
+        amount: '300000',
+      },
+    ]),
+  );
 }

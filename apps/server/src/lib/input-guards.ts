@@ -18,14 +18,17 @@ export async function rejectUnstorableText(request: FastifyRequest, _reply: Fast
   }
 }
 
-/** The dotted path of the first string holding U+0000 in `root`, or null when there is none. */
+/**
+ * The dotted path of the first string holding U+0000 in `root`, or null when there is none.
+ * Binary bodies (Buffers, typed arrays: an uploaded file) are not text and are skipped.
+ */
 export function findNul(root: unknown): string | null {
   const stack: { value: unknown; path: string }[] = [{ value: root, path: '' }];
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return path;
-    } else if (value !== null && typeof value === 'object') {
+    } else if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
       for (const [key, child] of Object.entries(value)) {
         const childPath = path ? `${path}.${key}` : key;
         if (key.includes('\u0000')) return childPath.split('\u0000').join('');

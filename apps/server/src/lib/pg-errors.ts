@@ -50,6 +50,11 @@ const CONSTRAINT_FIELDS: Record<string, { field: string; message: string }> = {
   contribution_items_name_key: { field: 'name', message: 'is already the name of another offering item' },
   event_categories_name_key: { field: 'name', message: 'is already the name of another event category' },
   financial_transactions_number_key: { field: 'transactionNumber', message: 'is already used by another transaction' },
+  first_timer_stages_name_key: { field: 'name', message: 'is already the name of another guest life-cycle stage' },
+  first_timer_stages_default_key: { field: 'isDefault', message: 'another stage is already the default' },
+  branch_levels_name_key: { field: 'name', message: 'is already the name of another branch level' },
+  custom_fields_label_key: { field: 'label', message: 'is already the label of another custom field of this entity' },
+  groups_name_key: { field: 'name', message: 'is already the name of another group under the same parent' },
 };
 
 /** 23505 on one of the indexes above: the 400 naming its field, else null. */

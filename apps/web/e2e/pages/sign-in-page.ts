@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { fieldErrorOf } from './sign-up-page.ts';
 
 /** /signin: e-mail and password. */
 export class SignInPage {
@@ -7,7 +8,7 @@ export class SignInPage {
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Sign in' });
-    this.error = page.getByRole('alert');
+    this.error = page.getByRole('alert').and(page.locator('.auth-alert'));
   }
 
   async goto(): Promise<void> {
@@ -24,5 +25,10 @@ export class SignInPage {
     await this.page.getByLabel('E-mail').fill(email);
     await this.page.getByLabel('Password').fill(password);
     await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  /** The error shown under the field labelled `label` (exactly). */
+  fieldError(label: string): Locator {
+    return fieldErrorOf(this.page, label);
   }
 }

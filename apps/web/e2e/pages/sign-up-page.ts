@@ -12,6 +12,18 @@ export interface NewChurch {
   password: string;
 }
 
+/** The error shown under the form field labelled `label` (exactly): antd's Form or the plain sign-in form. */
+export function fieldErrorOf(page: Page, label: string): Locator {
+  // .ant-form-item: antd's Form (sign-up); .auth-field: the plain sign-in form
+  return (
+    page
+      .locator('.ant-form-item, .auth-field')
+      .filter({ has: page.getByLabel(label, { exact: true }) })
+      // a replaced antd message stays in the DOM while it animates out: only the one arriving or shown counts
+      .locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave), .auth-field-error')
+  );
+}
+
 /** /signup: create a church and its administrator (issue 2, step 1). */
 export class SignUpPage {
   readonly heading: Locator;
@@ -43,5 +55,10 @@ export class SignUpPage {
 
   async submit(): Promise<void> {
     await this.page.getByRole('button', { name: 'Create account' }).click();
+  }
+
+  /** The error shown under the field labelled `label` (exactly). */
+  fieldError(label: string): Locator {
+    return fieldErrorOf(this.page, label);
   }
 }

@@ -25,7 +25,15 @@ export class TenantShell {
     await expect(title).toBeVisible();
     if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
     await expect(title).toHaveAttribute('aria-expanded', 'true');
-    await this.menu.getByRole('link', { name: item, exact: true }).click();
+    const link = this.menu.getByRole('link', { name: item, exact: true });
+    const href = await link.getAttribute('href');
+    expect(href, `${item} links somewhere`).toBeTruthy();
+    const there = new RegExp(`${href!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    // A press while the group is still unfolding can miss the link: pressed again until it leads there.
+    await expect(async () => {
+      if (!there.test(this.page.url())) await link.click({ timeout: 3_000 });
+      await expect(this.page).toHaveURL(there, { timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   async signOut(): Promise<void> {

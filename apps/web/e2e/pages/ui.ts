@@ -20,22 +20,30 @@ export function runId(): string {
  * never matches. `search` is typed first (searchable selects list only a window of options).
  */
 export async function pickOption(combobox: Locator, option: string, search?: string): Promise<void> {
-  await combobox.click();
-  if (search !== undefined) await combobox.fill(search);
-  const listId = await combobox.getAttribute('aria-controls');
-  expect(listId, 'the select names its option list').toBeTruthy();
-  const popup = combobox
-    .page()
-    .locator('.ant-select-dropdown')
-    .filter({ has: combobox.page().locator(`[id="${listId}"]`) });
-  const item = popup.locator(`.ant-select-item-option[title="${option.replace(/"/g, '\\"')}"]`);
-  // Point at the option and let the select mark it active before pressing, as a hand would:
-  // a press in the same instant as the pointer arrives can reach the select before it knows
-  // its freshly opened list, which it then takes for a press outside and starts closing.
-  await item.hover();
-  await expect(item).toHaveClass(/\bant-select-item-option-active\b/);
-  await item.click();
-  await expect(popup).toBeHidden();
+  const page = combobox.page();
+  // Retried as a whole: a re-render right after a viewport change may close the list just opened.
+  await expect(async () => {
+    const listId = await combobox.getAttribute('aria-controls', { timeout: 2_000 });
+    const open = listId !== null && (await page.locator(`[id="${listId}"]`).count()) > 0;
+    const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').filter({
+      has: page.locator(`[id="${listId ?? ''}"]`),
+    });
+    if (!open || !(await popup.isVisible())) {
+      await combobox.click({ timeout: 2_000 });
+      if (search !== undefined) await combobox.fill(search, { timeout: 2_000 });
+    }
+    const id = await combobox.getAttribute('aria-controls', { timeout: 2_000 });
+    expect(id, 'the select names its option list').toBeTruthy();
+    const list = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}"]`) });
+    const item = list.locator(`.ant-select-item-option[title="${option.replace(/"/g, '\\"')}"]`);
+    // Point at the option and let the select mark it active before pressing, as a hand would:
+    // a press in the same instant as the pointer arrives can reach the select before it knows
+    // its freshly opened list, which it then takes for a press outside and starts closing.
+    await item.hover({ timeout: 3_000 });
+    await expect(item).toHaveClass(/\bant-select-item-option-active\b/, { timeout: 2_000 });
+    await item.click({ timeout: 2_000 });
+    await expect(list).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The antd Select (its visible value) around a combobox. */

@@ -1,6 +1,11 @@
-import { CSRF_HEADER } from '@steward/contracts/auth';
-import { ZErrorEnvelope, ZMessage } from '@steward/contracts/common';
+import { CSRF_HEADER } from '@steward/contracts/auth-constants';
 import type { z } from 'zod';
+
+/*
+ * No runtime import of zod here (issue 7 'Speed'): the sign-in page sends its request through
+ * this module without downloading zod. Answers are checked against the schema a caller passes
+ * (`schema.safeParse`); error bodies with the plain type guards below.
+ */
 
 /** The request never reached the server or its answer never arrived (offline, DNS, reset). */
 export class NetworkError extends Error {
@@ -24,10 +29,33 @@ export interface FieldError {
   message: string;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** A valid `errors[]` item of the error envelope: `{ field, message }`, both text. */
+const isFieldError = (v: unknown): v is FieldError =>
+  isRecord(v) && typeof v.field === 'string' && typeof v.message === 'string';
+
+/**
+ * The 400/404/409 error envelope (contracts ZErrorEnvelope): `status: false`, `response` text,
+ * `returnObject: null`, and `errors` absent or a list of FieldError.
+ */
+function isErrorEnvelope(v: unknown): v is { response: string; errors?: FieldError[] } {
+  return (
+    isRecord(v) &&
+    v.status === false &&
+    typeof v.response === 'string' &&
+    v.returnObject === null &&
+    (v.errors === undefined || (Array.isArray(v.errors) && v.errors.every(isFieldError)))
+  );
+}
+
+/** The 401/429 answer (contracts ZMessage): `{ message }` with text. */
+const isMessage = (v: unknown): v is { message: string } => isRecord(v) && typeof v.message === 'string';
+
 /**
  * The server answered with a non-2xx status. `body` is the parsed JSON (or text) as sent.
- * `serverMessage` is the human text of the answer: `response` of the error envelope (400/404)
- * or `message` of 401/429 answers.
+ * `serverMessage` is the human text of the answer: `response` of the error envelope (400/404),
+ * `message` of 401/429 answers, or a bare JSON string (POST /api/EventCategory's refusal).
  */
 export class HttpError extends Error {
   readonly status: number;
@@ -36,15 +64,20 @@ export class HttpError extends Error {
   readonly serverMessage: string | null;
 
   constructor(status: number, body: unknown) {
-    const envelope = ZErrorEnvelope.safeParse(body);
-    const bare = ZMessage.safeParse(body);
-    const serverMessage = envelope.success ? envelope.data.response : bare.success ? bare.data.message : null;
+    const envelope = isErrorEnvelope(body) ? body : null;
+    const serverMessage = envelope
+      ? envelope.response
+      : isMessage(body)
+        ? body.message
+        : typeof body === 'string' && body !== ''
+          ? body
+          : null;
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'HttpError';
     this.status = status;
     this.body = body;
     this.serverMessage = serverMessage;
-    this.fieldErrors = envelope.success ? (envelope.data.errors ?? []) : [];
+    this.fieldErrors = envelope ? (envelope.errors ?? []) : [];
   }
 }
 
@@ -106,16 +139,13 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /**
- * The one fetch wrapper of the app: same-origin cookie session, CSRF header and JSON body on
- * writes, timeout, and answer validation against the contract schema.
- * @returns the parsed answer (`schema` output).
- * @throws NetworkError (fetch rejected), TimeoutError, HttpError (non-2xx), ContractError.
+ * The one fetch wrapper of the app, without answer validation: same-origin cookie session,
+ * CSRF header and JSON body on writes, timeout. `request` adds the contract check; the sign-in
+ * page calls this directly so that it does not load zod (issue 7 'Speed').
+ * @returns the parsed JSON of a 2xx answer (text when not JSON, null when empty).
+ * @throws NetworkError (fetch rejected), TimeoutError, HttpError (non-2xx).
  */
-export async function request<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  opts: RequestOptions = {},
-): Promise<z.output<S>> {
+export async function send(path: string, opts: RequestOptions = {}): Promise<unknown> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (method !== 'GET') headers[CSRF_HEADER] = '1';
@@ -142,6 +172,21 @@ export async function request<S extends z.ZodType>(
     if (res.status === 401 && !opts.allowUnauthorized) onUnauthorized?.();
     throw new HttpError(res.status, body);
   }
+  return body;
+}
+
+/**
+ * `send`, then validation of the answer against the contract schema.
+ * @returns the parsed answer (`schema` output).
+ * @throws NetworkError (fetch rejected), TimeoutError, HttpError (non-2xx), ContractError.
+ */
+export async function request<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  opts: RequestOptions = {},
+): Promise<z.output<S>> {
+  const body = await send(path, opts);
+  const method = opts.method ?? 'GET';
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     console.error(`Answer of ${method} ${path} does not match its contract`, parsed.error.issues);

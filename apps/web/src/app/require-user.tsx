@@ -1,11 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Layout, Result, Skeleton } from 'antd';
+import { App as AntApp, Layout, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { getCurrentUser } from '../api/auth.ts';
 import { HttpError, NetworkError } from '../api/http.ts';
 import { authKeys } from '../api/query-keys.ts';
-import { NetworkErrorState } from '../components/network-error-state.tsx';
+import { AppProviders } from './app-providers.tsx';
 import { CurrentUserContext } from './current-user.ts';
+
+// The error screens (antd's Result) load only when the account cannot be loaded.
+const NetworkErrorState = lazy(() =>
+  import('../components/network-error-state.tsx').then((m) => ({ default: m.NetworkErrorState })),
+);
+const AccountLoadError = lazy(() => import('./account-load-error.tsx').then((m) => ({ default: m.AccountLoadError })));
 
 function GuardSkeleton() {
   return (
@@ -17,10 +24,20 @@ function GuardSkeleton() {
 }
 
 /**
- * The auth guard of /tenant/* (spec §6): GetCurrentSignedInUser must succeed. Skeleton while
- * it loads; a 401 goes to /signin, remembering where the user was going.
+ * The auth guard of /tenant/* (spec §6), inside the query cache and antd theme (AppProviders):
+ * GetCurrentSignedInUser must succeed. Skeleton while it loads; a 401 goes to /signin,
+ * remembering where the user was going. Gives the /tenant pages antd's App context
+ * (App.useApp(): message, notification, modal).
  */
 export function RequireUser() {
+  return (
+    <AppProviders>
+      <Guard />
+    </AppProviders>
+  );
+}
+
+function Guard() {
   const location = useLocation();
   const user = useQuery({ queryKey: authKeys.currentUser(), queryFn: getCurrentUser, staleTime: 5 * 60 * 1000 });
 
@@ -30,19 +47,22 @@ export function RequireUser() {
     if (err instanceof HttpError && err.status === 401) {
       return <Navigate to="/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
     }
-    if (err instanceof NetworkError) return <NetworkErrorState onRetry={() => void user.refetch()} />;
+    const retry = () => void user.refetch();
     return (
-      <Result
-        status="error"
-        title="We could not load your account"
-        subTitle={err.message}
-        extra={<Button onClick={() => void user.refetch()}>Try again</Button>}
-      />
+      <Suspense fallback={<GuardSkeleton />}>
+        {err instanceof NetworkError ? (
+          <NetworkErrorState onRetry={retry} />
+        ) : (
+          <AccountLoadError message={err.message} onRetry={retry} />
+        )}
+      </Suspense>
     );
   }
   return (
     <CurrentUserContext value={user.data}>
-      <Outlet />
+      <AntApp>
+        <Outlet />
+      </AntApp>
     </CurrentUserContext>
   );
 }

@@ -1,10 +1,42 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { PlannedArea } from '../components/planned-area.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
-import { RequireUser } from './require-user.tsx';
 import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
-import { TenantLayout } from './tenant-layout.tsx';
+
+/*
+ * Every page, the auth guard and the tenant layout load lazily (issue 7 'Speed'): the entry
+ * chunk holds only React, the router and this file, so /signin downloads neither the side menu
+ * nor any finance screen. React Router loads the lazy modules of all matched routes in
+ * parallel. The sign-in page is plain React and CSS; every other page gets the query cache and
+ * the antd theme (AppProviders), loaded beside it: by the auth guard for /tenant, by
+ * withProviders for the public pages.
+ */
+
+/**
+ * A lazy route whose page needs the query cache and the antd theme: loads app-providers.tsx
+ * beside the page's module and renders the page (picked from its module by `pick`) inside them.
+ */
+function withProviders<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  return async () => {
+    const [{ AppProviders }, m] = await Promise.all([import('./app-providers.tsx'), load()]);
+    const Page = pick(m);
+    return {
+      Component: () => (
+        <AppProviders>
+          <Page />
+        </AppProviders>
+      ),
+    };
+  };
+}
+
+/** The 'not found' page under /tenant (inside the auth guard's providers). */
+const notFound = () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
+/** The 'not found' page of any other path. */
+const publicNotFound = withProviders(
+  () => import('./not-found-page.tsx'),
+  (m) => m.NotFoundPage,
+);
 
 /** Areas of the spec planned for a later release: path under /tenant and page title. */
 const PLANNED: { path: string; title: string }[] = [
@@ -72,8 +104,16 @@ const tenantRoutes: RouteObject[] = [
     lazy: () =>
       import('../features/transactions/transactions-page.tsx').then((m) => ({ Component: m.TransactionsPage })),
   },
-  ...PLANNED.map(({ path, title }) => ({ path, element: <PlannedArea title={title} /> })),
-  { path: '*', element: <NotFoundPage /> },
+  // the existing client's route name for the same page (existing-client-api §1.6): bookmarks keep working
+  { path: 'transactionlist', element: <Navigate to="/tenant/transactions" replace /> },
+  ...PLANNED.map(({ path, title }) => ({
+    path,
+    lazy: () =>
+      import('../components/planned-area.tsx').then((m) => ({
+        Component: () => <m.PlannedArea title={title} />,
+      })),
+  })),
+  { path: '*', lazy: notFound },
 ];
 
 /** All routes. Paths match case-insensitively (React Router's default), like the server's. */
@@ -89,20 +129,30 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/signup',
-        lazy: () => import('../features/auth/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
+        lazy: withProviders(
+          () => import('../features/auth/sign-up-page.tsx'),
+          (m) => m.SignUpPage,
+        ),
       },
       // a report's share link: read-only, no sign-in (issue 7)
       {
         path: '/r/:token',
-        lazy: () =>
-          import('../features/offerings/report-shared-page.tsx').then((m) => ({ Component: m.ReportSharedPage })),
+        lazy: withProviders(
+          () => import('../features/offerings/report-shared-page.tsx'),
+          (m) => m.ReportSharedPage,
+        ),
       },
       {
         path: '/tenant',
-        element: <RequireUser />,
-        children: [{ element: <TenantLayout />, children: tenantRoutes }],
+        lazy: () => import('./require-user.tsx').then((m) => ({ Component: m.RequireUser })),
+        children: [
+          {
+            lazy: () => import('./tenant-layout.tsx').then((m) => ({ Component: m.TenantLayout })),
+            children: tenantRoutes,
+          },
+        ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: publicNotFound },
     ],
   },
 ];

@@ -1,13 +1,16 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Flex, Grid, Layout, Menu, Typography, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Flex, Grid, Layout, Menu, Typography, type MenuProps } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/auth.ts';
 import { useCurrentUser } from './current-user.ts';
 import { groupOfPath, NAV_ITEMS, selectedNavPath } from './nav-items.tsx';
 
 const SIDER_WIDTH = 232;
+
+// The phone's menu drawer loads when it is first opened (issue 7 'Speed').
+const MenuDrawer = lazy(() => import('./menu-drawer.tsx').then((m) => ({ default: m.MenuDrawer })));
 
 function menuItems(): MenuProps['items'] {
   return NAV_ITEMS.map((item) =>
@@ -59,6 +62,8 @@ export function TenantLayout() {
   const isDesktop = screens.lg ?? true;
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // once opened, the drawer stays mounted so that it can play its closing animation
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
   const selected = selectedNavPath(location.pathname);
@@ -100,34 +105,29 @@ export function TenantLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       {isDesktop ? (
         <Layout.Sider
-          className="no-print"
+          // the side menu's background runs the page's full height; its contents stay in view (global.css)
+          className="no-print app-sider"
           width={SIDER_WIDTH}
           collapsible
           collapsed={collapsed}
           trigger={null}
-          style={{
-            borderInlineEnd: '1px solid #eef0f4',
-            position: 'sticky',
-            top: 0,
-            height: '100vh',
-            overflow: 'auto',
-          }}
         >
           <Brand compact={collapsed} />
           <nav>{menu}</nav>
         </Layout.Sider>
       ) : (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={SIDER_WIDTH + 24}
-          styles={{ body: { padding: 0 } }}
-          title={<Brand />}
-          closable={false}
-        >
-          <nav>{menu}</nav>
-        </Drawer>
+        drawerLoaded && (
+          <Suspense fallback={null}>
+            <MenuDrawer
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              width={SIDER_WIDTH + 24}
+              title={<Brand />}
+            >
+              <nav>{menu}</nav>
+            </MenuDrawer>
+          </Suspense>
+        )
       )}
       <Layout>
         <Layout.Header
@@ -156,7 +156,11 @@ export function TenantLayout() {
                 <MenuOutlined aria-hidden />
               )
             }
-            onClick={() => (isDesktop ? setCollapsed((c) => !c) : setDrawerOpen(true))}
+            onClick={() => {
+              if (isDesktop) return setCollapsed((c) => !c);
+              setDrawerLoaded(true);
+              setDrawerOpen(true);
+            }}
           />
           <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0, fontSize: 16 }} data-testid="church-name">
             {user.churchName}
@@ -173,9 +177,9 @@ export function TenantLayout() {
           </Flex>
         </Layout.Header>
         <Layout.Content style={{ padding: isDesktop ? 24 : 12 }}>
-          <main className="page-surface">
+          <div className="page-surface">
             <Outlet />
-          </main>
+          </div>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -125,7 +125,19 @@ export function registerAuth({ app, db, config, limiter }: ModuleCtx & { limiter
         tags,
         summary: 'Sign in; answers a bearer token and sets the session cookie',
         body: ZLoginRequest,
-        response: { 200: ZLoginResponse, 400: ZErrorEnvelope, 401: ZMessage, 429: ZMessage },
+        response: {
+          200: ZLoginResponse,
+          400: ZErrorEnvelope.extend({ message: z.string().optional() }),
+          401: ZMessage,
+          429: ZMessage,
+        },
+      },
+      // existing-client-api §1.1 and §7: the existing client shows a 400's `message`
+      onSend: async (_req, reply, payload) => {
+        if (reply.statusCode !== 400 || typeof payload !== 'string') return payload;
+        const body = JSON.parse(payload) as { response?: unknown; errors?: { message: string }[] };
+        const message = body.errors?.length ? body.errors.map((e) => e.message).join('. ') : body.response;
+        return JSON.stringify({ ...body, message });
       },
     },
     async (req, reply) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
+  AUTH_FIELD_MESSAGES,
   STEWARD_SUB_STATUS,
   STEWARD_SUBSCRIPTION_NAME,
   UNLIMITED_CHURCH_SIZE,
@@ -52,12 +53,13 @@ async function issueSession(ctx: TenantCtx, userId: string, hours: number): Prom
 /**
  * POST /api/onboarding/signup (issue 2): creates the church, its administrator, the
  * default chart of accounts and a session, in one transaction.
- * Throws 400 naming `currency`, `countryCode` or `email` (taken: SIGNUP_EMAIL_REFUSED, which
- * does not say so). The per-address sign-up limit is the route's (throttle.ts).
+ * Throws 400 naming `currency` or `countryCode` (not an ISO 4217 currency or ISO 3166 country
+ * Steward knows; AUTH_FIELD_MESSAGES) or `email` (taken: SIGNUP_EMAIL_REFUSED, which does not
+ * say so). The per-address sign-up limit is the route's (throttle.ts).
  */
 export async function signup(db: Db, input: TSignupRequest, sessionHours: number): Promise<IssuedSession> {
-  if (!findCurrencyByCode(input.currency)) throw badRequest('currency', 'is not an ISO 4217 currency');
-  if (!findCountry(input.countryCode)) throw badRequest('countryCode', 'is not an ISO 3166 country code');
+  if (!findCurrencyByCode(input.currency)) throw badRequest('currency', AUTH_FIELD_MESSAGES.currencyUnknown);
+  if (!findCountry(input.countryCode)) throw badRequest('countryCode', AUTH_FIELD_MESSAGES.countryUnknown);
   const existing = await withoutTenant(db, (tx) => q.findLogin(tx, input.email));
   if (existing) throw badRequest('email', SIGNUP_EMAIL_REFUSED);
   const passwordHash = await hashPassword(input.password);

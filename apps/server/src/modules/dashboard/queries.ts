@@ -89,3 +89,29 @@ export async function sentMessages(tx: Tx, tenantId: string, channel: string, pa
     .where(where);
   return { rows, total: Number(count?.n ?? 0) };
 }
+
+/**
+ * First-timers of `year`, per week (1-52, as attendanceByWeekAndMonth) and month (1-12): the
+ * people whose first attendance (the date of the earliest event they were ever checked in to)
+ * falls in `year`. People carry no first-timer mark, so the first check-in is what says a
+ * person was new. One row per (week, month) that has any; counted in SQL.
+ */
+export function firstTimersByWeekAndMonth(tx: Tx, tenantId: string, year: number) {
+  return queryRows<{ week: number; month: number; n: number }>(
+    tx,
+    sql`with firsts as (
+          select r.person_id, min(a.activity_date) as first_date
+            from attendance_records r
+            join checkin_attendances c on c.tenant_id = r.tenant_id and c.id = r.checkin_attendance_id
+            join activities a on a.tenant_id = c.tenant_id and a.id = c.activity_id
+           where r.tenant_id = ${tenantId}
+           group by r.person_id
+        )
+        select least(52, (extract(doy from first_date)::int - 1) / 7 + 1) as week,
+               extract(month from first_date)::int as month,
+               count(*)::int as n
+          from firsts
+         where first_date >= make_date(${year}::int, 1, 1) and first_date < make_date(${year}::int + 1, 1, 1)
+         group by 1, 2`,
+  );
+}

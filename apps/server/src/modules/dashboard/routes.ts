@@ -48,7 +48,7 @@ export function registerDashboard({ app, db }: ModuleCtx): void {
         response: { 200: ZDashboardBasicResponse, 401: ZMessage },
       },
     },
-    async (req) => ok(await inTenant(db, req, service.basic)),
+    async (req) => ok(await inTenant(db, req, (ctx) => service.basic(ctx))),
   );
   app.get(
     '/dashboard/celebrations',

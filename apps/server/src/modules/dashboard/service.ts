@@ -45,13 +45,16 @@ export async function churchProfile(ctx: TenantCtx, tenantId: string | undefined
 
 /**
  * GET /dashboard/basic (§1.4): memberCount = people the church records (count in SQL);
- * firstTimerCount = 0 (people carry no first-timer mark yet); smsUnit = 0 (no SMS is sent yet);
- * hasOnlineGiving = an active payment form exists; no mobile app and no website.
+ * firstTimerCount = this UTC calendar year's first-timers, the people whose first attendance
+ * (earliest event checked in to) is this year, the total of /dashboard/attendance's first-timer
+ * series; smsUnit = 0 (no SMS is sent yet); hasOnlineGiving = an active payment form exists; no
+ * mobile app and no website. `now` is for tests of other dates.
  */
-export async function basic(ctx: TenantCtx): Promise<TDashboardBasic> {
+export async function basic(ctx: TenantCtx, now = new Date()): Promise<TDashboardBasic> {
+  const firstTimers = await q.firstTimersByWeekAndMonth(ctx.tx, ctx.tenantId, now.getUTCFullYear());
   return {
     memberCount: await countPeople(ctx),
-    firstTimerCount: 0,
+    firstTimerCount: firstTimers.reduce((n, r) => n + Number(r.n), 0),
     smsUnit: 0,
     hasMobileApp: false,
     hasOnlineGiving: await q.hasActivePaymentForm(ctx.tx, ctx.tenantId),
@@ -104,8 +107,9 @@ const series = (name: string, data: number[]): TChartSeries[] => [{ name, data }
 /**
  * GET /dashboard/attendance (§1.4): this UTC calendar year's event attendance (people checked
  * in, by the event's date; aggregated in SQL) per week (52) and month (12) in a series named
- * 'Attendance'; first-timers per week and month ('First Timers', zeros while people carry no
- * first-timer mark) and empty invitation-source and interested-in-joining pies.
+ * 'Attendance'; first-timers per week and month ('First Timers': people by the date of their
+ * first attendance, see q.firstTimersByWeekAndMonth) and empty invitation-source and
+ * interested-in-joining pies (Steward records neither yet).
  */
 export async function attendance(ctx: TenantCtx, now = new Date()): Promise<TDashboardAttendance> {
   const year = now.getUTCFullYear();
@@ -115,13 +119,19 @@ export async function attendance(ctx: TenantCtx, now = new Date()): Promise<TDas
     weekly[Number(r.week) - 1]! += Number(r.n);
     monthly[Number(r.month) - 1]! += Number(r.n);
   }
+  const firstWeekly = Array<number>(WEEKS).fill(0);
+  const firstMonthly = Array<number>(MONTHS).fill(0);
+  for (const r of await q.firstTimersByWeekAndMonth(ctx.tx, ctx.tenantId, year)) {
+    firstWeekly[Number(r.week) - 1]! += Number(r.n);
+    firstMonthly[Number(r.month) - 1]! += Number(r.n);
+  }
   return {
     year,
     eventAttendanceChartDataWeekly: series('Attendance', weekly),
     eventAttendanceChartDataMonthly: series('Attendance', monthly),
     firstTimerSummary: {
-      firstTimerWeekly: series('First Timers', Array<number>(WEEKS).fill(0)),
-      firstTimerMonthly: series('First Timers', Array<number>(MONTHS).fill(0)),
+      firstTimerWeekly: series('First Timers', firstWeekly),
+      firstTimerMonthly: series('First Timers', firstMonthly),
       invitationSource: [],
       interestedInJoining: [],
     },

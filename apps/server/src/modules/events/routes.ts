@@ -38,7 +38,15 @@ export function registerEvents({ app, db }: ModuleCtx): void {
         tags,
         summary: 'Adds an event category; answers the updated list',
         querystring: ZEventCategoryCreateQuery,
-        response: { 200: z.array(ZEventCategory), 400: ZErrorEnvelope },
+        response: { 200: z.array(ZEventCategory), 400: z.union([z.string(), ZErrorEnvelope]) },
+      },
+      // existing-client-api §2.2 and §7: the client shows `error.response.data` as it is, so a
+      // refusal is the message alone, a JSON string, not the error envelope
+      onSend: async (_req, reply, payload) => {
+        if (reply.statusCode !== 400 || typeof payload !== 'string') return payload;
+        const parsed = JSON.parse(payload) as { response?: unknown; errors?: { message?: unknown }[] };
+        const message = parsed.errors?.[0]?.message ?? parsed.response;
+        return JSON.stringify(typeof message === 'string' ? message : 'The category name is invalid');
       },
     },
     (req) => inTenant(db, req, (ctx) => service.createCategory(ctx, req.query.name)),

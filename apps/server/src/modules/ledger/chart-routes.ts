@@ -16,6 +16,7 @@ import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
 import * as chart from './chart-service.ts';
+import * as funds from './funds-service.ts';
 import * as pickers from './service.ts';
 
 const ZIdQuery = z.object({ id: ZId });
@@ -120,7 +121,7 @@ export function registerChart({ app, db }: ModuleCtx): void {
   app.get(
     '/api/Financials/Funds',
     { schema: { tags, summary: 'Funds with balances', response: { 200: z.array(ZFund) } } },
-    (req) => inTenant(db, req, chart.listFunds),
+    (req) => inTenant(db, req, funds.listFunds),
   );
   app.post(
     '/api/Financials/Funds/Save',
@@ -133,7 +134,7 @@ export function registerChart({ app, db }: ModuleCtx): void {
       },
     },
     async (req) => {
-      const fund = await inTenant(db, req, (ctx) => chart.saveFund(ctx, req.body));
+      const fund = await inTenant(db, req, (ctx) => funds.saveFund(ctx, req.body));
       return ok(fund, `The fund ${fund.name} was ${req.body.id ? 'updated' : 'created'} successfully`);
     },
   );
@@ -147,6 +148,6 @@ export function registerChart({ app, db }: ModuleCtx): void {
         response: { 200: ZStatusAnswer, ...err },
       },
     },
-    async (req) => ({ status: true, response: await inTenant(db, req, (ctx) => chart.deleteFund(ctx, req.query.id)) }),
+    async (req) => ({ status: true, response: await inTenant(db, req, (ctx) => funds.deleteFund(ctx, req.query.id)) }),
   );
 }

@@ -21,7 +21,9 @@ export interface DefaultHead {
 
 /**
  * The chart of accounts every new church starts with (issue 2, step 1): asset heads with
- * Cash and Bank, a liability head, the 'Unrestricted Funds' equity fund, income heads with
+ * Cash and Bank, a liability head, the equity heads 'Unrestricted Funds' (with the fund of
+ * that name) and 'Donor Restricted Funds', the names the existing client maps to a fund type
+ * (issue 7), income heads with
  * Offering, Tithe and Thanksgiving, and expense heads with common church expenses.
  */
 export const DEFAULT_CHART: DefaultHead[] = [
@@ -52,9 +54,12 @@ export const DEFAULT_CHART: DefaultHead[] = [
       { code: '2100', name: 'Remittances Payable', description: 'Shares due to the denomination or other bodies' },
     ],
   },
+  // The existing client reads a fund's type from its equity head's name (existing-client-api
+  // §7b 16): these two heads carry exactly those names. The first equity head holds the
+  // Unrestricted Funds fund (ledger/service.ts createDefaultChart).
   {
-    name: 'Funds',
-    groupSubHead: 'Net Assets',
+    name: 'Unrestricted Funds',
+    groupSubHead: 'Net Assets without Donor Restrictions',
     accountType: 'equity',
     accounts: [
       {
@@ -65,6 +70,12 @@ export const DEFAULT_CHART: DefaultHead[] = [
         inUnrestrictedFund: true,
       },
     ],
+  },
+  {
+    name: 'Donor Restricted Funds',
+    groupSubHead: 'Net Assets with Donor Restrictions',
+    accountType: 'equity',
+    accounts: [],
   },
   {
     name: 'Offerings and Tithes',

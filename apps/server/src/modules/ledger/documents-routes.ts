@@ -10,6 +10,7 @@ import {
   ZTransactionPage,
   ZTransactionSaveResponse,
 } from '@steward/contracts/finance';
+import { ZDeleteAnswer } from '@steward/contracts/chart';
 import { ZEnvelope, ZErrorEnvelope, ZId, ZStatusAnswer } from '@steward/contracts/common';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
@@ -28,6 +29,9 @@ const idempotency = z.object({ 'idempotency-key': z.string().max(200).optional()
 export function registerDocuments({ app, db }: ModuleCtx): void {
   const tags = ['transactions'];
   const err = { 400: ZErrorEnvelope, 404: ZErrorEnvelope };
+  // 409: an approved document is locked (approval-guard.ts; issue 7), or a DELETE the
+  // database refuses because rows still refer to it (lib/pg-errors.ts, returnObject {canDeactivate})
+  const locked = { ...err, 409: ZDeleteAnswer };
 
   app.get(
     '/api/Financials/Accounts/v2/Transactions',
@@ -49,7 +53,7 @@ export function registerDocuments({ app, db }: ModuleCtx): void {
         summary: 'Saves an income (with id: edits it)',
         headers: idempotency,
         body: ZIncomeSave,
-        response: { 200: ZTransactionSaveResponse, ...err },
+        response: { 200: ZTransactionSaveResponse, ...locked },
       },
     },
     async (req) =>
@@ -66,7 +70,7 @@ export function registerDocuments({ app, db }: ModuleCtx): void {
         summary: 'Saves an expense (with id: edits it)',
         headers: idempotency,
         body: ZExpenseSave,
-        response: { 200: ZTransactionSaveResponse, ...err },
+        response: { 200: ZTransactionSaveResponse, ...locked },
       },
     },
     async (req) =>
@@ -85,7 +89,7 @@ export function registerDocuments({ app, db }: ModuleCtx): void {
         headers: idempotency,
         querystring: z.object({ id: ZId.optional() }),
         body: ZJournalSave,
-        response: { 200: ZTransactionSaveResponse, ...err },
+        response: { 200: ZTransactionSaveResponse, ...locked },
       },
     },
     // the existing client shows `The transaction was ${response}`
@@ -100,9 +104,9 @@ export function registerDocuments({ app, db }: ModuleCtx): void {
     {
       schema: {
         tags,
-        summary: 'Deletes a document (posts a reversal)',
+        summary: 'Deletes a document (posts a reversal); 409 while it is approved',
         querystring: z.object({ id: ZId }),
-        response: { 200: ZStatusAnswer, ...err },
+        response: { 200: ZStatusAnswer, ...locked },
       },
     },
     async (req) => ({ status: true, response: await inTenant(db, req, (ctx) => docs.deleteDoc(ctx, req.query.id)) }),
@@ -118,7 +122,7 @@ export function registerDocuments({ app, db }: ModuleCtx): void {
       },
     },
     async (req) => {
-      const r = await inTenant(db, req, (ctx) => docs.approveDoc(ctx, req.body.id, req.body.approved, req.body.memo));
+      const r = await inTenant(db, req, (ctx) => docs.approveDoc(ctx, req.body.id, req.body.approved));
       return ok(r, r.approved ? 'Transaction approved successfully' : 'Transaction unapproved');
     },
   );

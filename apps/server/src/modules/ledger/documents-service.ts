@@ -129,6 +129,7 @@ interface DocWrite {
   category: 'inflow' | 'outflow' | 'Journal';
   date: string;
   memo: string;
+  note: string;
   transactionNumber?: string | undefined;
   accountId: string | null;
   currency: string;
@@ -170,6 +171,7 @@ async function writeDoc(ctx: TenantCtx, w: DocWrite): Promise<{ id: string; tran
       .set({
         transactionDate: w.date,
         memo: w.memo,
+        note: w.note,
         narration: w.narration,
         accountId: w.accountId,
         amountMinor: w.total,
@@ -194,6 +196,7 @@ async function writeDoc(ctx: TenantCtx, w: DocWrite): Promise<{ id: string; tran
         amountMinor: w.total,
         currencyCode: w.currency,
         memo: w.memo,
+        note: w.note,
         narration: w.narration,
       })
       .returning()) as [DocRow];
@@ -241,6 +244,7 @@ async function saveCashDocument(
     amount: string | number;
     date: string;
     memo: string;
+    note: string;
     transactionNumber?: string | undefined;
   },
   cashAccountId: string,
@@ -267,6 +271,7 @@ async function saveCashDocument(
     category: kind.category,
     date: input.date,
     memo: input.memo,
+    note: input.note,
     transactionNumber: input.transactionNumber,
     accountId: cash.id,
     currency: cash.currencyCode,
@@ -364,12 +369,15 @@ export async function saveJournal(ctx: TenantCtx, input: JournalSave, id?: strin
       posting.push({ accountId: interfund.id, fundId, amountMinor: -v, memo: 'Interfund transfer' });
   }
   const memo = input.find((l) => l.memo)?.memo ?? '';
+  // the existing client sends the journal's Note on every line
+  const note = input.find((l) => l.note)?.note ?? '';
   const date = input.find((l) => l.date)?.date ?? new Date().toISOString().slice(0, 10);
   return writeDoc(ctx, {
     id,
     category: 'Journal',
     date,
     memo,
+    note,
     accountId: null,
     currency,
     total: debits,
@@ -397,14 +405,16 @@ export async function deleteDoc(ctx: TenantCtx, id: string): Promise<string> {
 
 /**
  * POST api/Financials/accounts/Transactions/ApproveTransactionToggle {id, approved, memo}
- * (spec §4 "Transaction approval"; existing-client-api §2.6): sets the approval (a non-empty
- * memo replaces the document's); 404 for a foreign id.
+ * (spec §4 "Transaction approval"; existing-client-api §2.6: `memo` is ignored). Sets only the
+ * approval: the existing client sends the list's narration as `memo` with every toggle, and
+ * writing it back would change an approved document's memo (a journal's 'Journal entry'
+ * placeholder would become its memo). 404 for a foreign id.
  */
-export async function approveDoc(ctx: TenantCtx, id: string, approved: boolean, memo?: string) {
+export async function approveDoc(ctx: TenantCtx, id: string, approved: boolean) {
   const doc = await findDoc(ctx, id);
   await ctx.tx
     .update(financialTransactions)
-    .set({ approved, ...(memo !== undefined && memo !== '' ? { memo } : {}) })
+    .set({ approved })
     .where(and(eq(financialTransactions.tenantId, ctx.tenantId), eq(financialTransactions.id, doc.id)));
   return { id: doc.id, approved };
 }

@@ -60,18 +60,22 @@ function reversalReason(memo: string): string {
  * A posting is one journal entry's lines on the account, per currency: an income split over two
  * donors or funds puts two lines on the cash account but is one deposit, as a bank statement
  * shows it; its debits and credits are summed apart. Order: entry date, then posting order
- * (entry_no) — the order a statement and a reconciliation read. `posts` sums the account's
- * lines per entry (journal_lines_account_idx finds them; a hash aggregate groups them); `newest`
- * keeps the newest offset+pageSize (the date lives on the entry, so a top-N sort orders them:
- * O(lines of the account), about 0.4 s for 100,000 on PostgreSQL 15). A window function sums,
- * per currency, every posting newer than each row; the account's balance kept in
- * account_balances (kept by trigger, O(funds) to read) minus that sum is the balance once the
- * row and everything before it count.
- * That is the balance of everything before the page, taken from the kept balance rather than by
- * adding up the older history. Only the page (`wanted`) is decorated and leaves the database.
+ * (entry_no) — the order a statement and a reconciliation read. Each line carries its entry's
+ * date and number (migration 0010), so `newest` reads journal_lines_register_idx backwards
+ * (account, date, number, currency, entry) and groups an entry's adjacent lines as it goes,
+ * stopping after offset+pageSize postings: the cost follows the page, not the account's history.
+ * A window function sums, per currency, every posting newer than each row; the account's
+ * balance kept in account_balances (kept by trigger, O(funds) to read) minus that sum is the
+ * balance once the row and everything before it count — the balance of everything before the
+ * page taken from the kept balance, never by adding up the older history. Only the page
+ * (`wanted`) is joined to its entries and leaves the database.
  */
 function registerSql(ctx: TenantCtx, accountId: string, offset: number, pageSize: number) {
   const t = ctx.tenantId;
+  // LIMIT and OFFSET as literals (integers from the validated query): with a parameter the
+  // planner cannot see the limit is small and would aggregate every line of the account first
+  const limit = sql.raw(String(Math.trunc(offset + pageSize)));
+  const skip = sql.raw(String(Math.trunc(offset)));
   return sql`
     with totals as (
       select b.currency_code, sum(b.balance_minor) as balance
@@ -79,9 +83,11 @@ function registerSql(ctx: TenantCtx, accountId: string, offset: number, pageSize
       where b.tenant_id = ${t} and b.account_id = ${accountId}
       group by b.currency_code
     ),
-    posts as (
-      select l.entry_id,
+    newest as (
+      select l.entry_date,
+             l.entry_no,
              l.currency_code,
+             l.entry_id,
              min(l.id::text) as id,
              sum(l.amount_minor) as amount_minor,
              sum(greatest(l.amount_minor, 0)) as debit_minor,
@@ -89,14 +95,9 @@ function registerSql(ctx: TenantCtx, accountId: string, offset: number, pageSize
              case when min(l.memo) = max(l.memo) then min(l.memo) else '' end as memo
       from journal_lines l
       where l.tenant_id = ${t} and l.account_id = ${accountId}
-      group by l.entry_id, l.currency_code
-    ),
-    newest as (
-      select p.*, e.entry_date, e.entry_no, e.memo as entry_memo, e.source_type, e.source_id, e.reverses_entry_id
-      from posts p
-      join journal_entries e on e.tenant_id = ${t} and e.id = p.entry_id
-      order by e.entry_date desc, e.entry_no desc, p.currency_code desc
-      limit ${offset + pageSize}
+      group by l.entry_date, l.entry_no, l.currency_code, l.entry_id
+      order by l.entry_date desc, l.entry_no desc, l.currency_code desc, l.entry_id desc
+      limit ${limit}
     ),
     page as (
       select n.*,
@@ -110,19 +111,19 @@ function registerSql(ctx: TenantCtx, accountId: string, offset: number, pageSize
     wanted as (
       select * from page
       order by entry_date desc, entry_no desc, currency_code desc
-      offset ${offset}
+      offset ${skip}
     )
     select p.id,
            p.entry_id::text as entry_id,
            to_char(p.entry_date, 'YYYY-MM-DD') as entry_date,
-           p.entry_memo,
+           e.memo as entry_memo,
            p.memo as line_memo,
            p.currency_code,
            p.debit_minor::text as debit_minor,
            p.credit_minor::text as credit_minor,
            (coalesce(t.balance, 0) - p.newer)::text as balance_minor,
-           p.source_type,
-           p.source_id::text as source_id,
+           e.source_type,
+           e.source_id::text as source_id,
            o.source_type as orig_source_type,
            o.source_id::text as orig_source_id,
            o.memo as orig_memo,
@@ -130,15 +131,25 @@ function registerSql(ctx: TenantCtx, accountId: string, offset: number, pageSize
              select 1 from journal_entries r
              where r.tenant_id = ${t} and r.reverses_entry_id = p.entry_id
            ) as reversed,
-           d.transaction_number,
-           d.approved
+           coalesce(d2.transaction_number, d1.transaction_number) as transaction_number,
+           coalesce(d2.approved, d1.approved) as approved
     from wanted p
+    join journal_entries e on e.tenant_id = ${t} and e.id = p.entry_id
     left join totals t on t.currency_code = p.currency_code
-    left join journal_entries o on o.tenant_id = ${t} and o.id = p.reverses_entry_id
-    left join financial_transactions d
-      on d.tenant_id = ${t}
-     and d.id = coalesce(o.source_id, p.source_id)
-     and coalesce(o.source_type, p.source_type) in ('income', 'expense', 'journal')
+    left join journal_entries o on o.tenant_id = ${t} and o.id = e.reverses_entry_id
+    -- the source document: of the entry, or of the entry a reversal undoes. Laterals with
+    -- LIMIT, on plain columns: one primary-key probe per page row (a join on coalesce(…) is not
+    -- an index condition under row-level security and would read every document of the church)
+    left join lateral (
+      select d.transaction_number, d.approved from financial_transactions d
+      where d.tenant_id = ${t} and d.id = e.source_id and e.source_type in ('income', 'expense', 'journal')
+      limit 1
+    ) d1 on true
+    left join lateral (
+      select d.transaction_number, d.approved from financial_transactions d
+      where d.tenant_id = ${t} and d.id = o.source_id and o.source_type in ('income', 'expense', 'journal')
+      limit 1
+    ) d2 on true
     order by p.entry_date desc, p.entry_no desc, p.currency_code desc
   `;
 }
@@ -176,8 +187,10 @@ function toRecord(r: RegisterRow, sign: bigint): TRegisterRecord {
     source === 'reversal'
       ? `Reversal of ${r.orig_memo ?? 'an entry'}${reversalReason(r.entry_memo)}`
       : r.entry_memo || r.line_memo;
+  const isDocument = source === 'income' || source === 'expense' || source === 'journal';
   return {
-    id: r.id,
+    id: isDocument && r.source_id ? r.source_id : r.id,
+    postingId: r.id,
     entryId: r.entry_id,
     date: r.entry_date,
     narration,

@@ -126,7 +126,9 @@ export const journalEntries = pgTable(
 
 /**
  * A journal line in minor units: positive is a debit, negative a credit. Lines of an
- * entry sum to zero per currency (deferred constraint trigger). FX lines keep the rate used.
+ * entry sum to zero per currency and fund (deferred constraint trigger on the entry, migration
+ * 0010). FX lines keep the rate used. `entry_date` and `entry_no` are the entry's, copied onto
+ * the line (checked by trigger) so an account's register reads one index in posting order.
  */
 export const journalLines = pgTable(
   'journal_lines',
@@ -134,6 +136,10 @@ export const journalLines = pgTable(
     tenantId: tenantId(),
     id: id(),
     entryId: uuid('entry_id').notNull(),
+    /** the entry's date (ISO), as journal_entries.entry_date */
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    /** the entry's posting number, as journal_entries.entry_no */
+    entryNo: bigint('entry_no', { mode: 'bigint' }).notNull(),
     lineNo: integer('line_no').notNull(),
     accountId: uuid('account_id').notNull(),
     fundId: uuid('fund_id').notNull(),
@@ -149,7 +155,8 @@ export const journalLines = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('journal_lines_entry_idx').on(t.tenantId, t.entryId),
-    index('journal_lines_account_idx').on(t.tenantId, t.accountId),
+    // an account's register, newest first, one entry's lines together (issue 7)
+    index('journal_lines_register_idx').on(t.tenantId, t.accountId, t.entryDate, t.entryNo, t.currencyCode, t.entryId),
     check('journal_lines_nonzero', sql`${t.amountMinor} <> 0`),
     tenantFk('journal_lines_entry_fk', t.tenantId, t.entryId, journalEntries.tenantId, journalEntries.id),
     tenantFk('journal_lines_account_fk', t.tenantId, t.accountId, accounts.tenantId, accounts.id),
@@ -174,6 +181,8 @@ export const financialTransactions = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     currencyCode: text('currency_code').notNull(),
     memo: text('memo').notNull().default(''),
+    /** the client's Note box (existing-client-api §2.6 `note`), '' when none */
+    note: text('note').notNull().default(''),
     narration: text('narration').notNull().default(''),
     approved: boolean('approved').notNull().default(false),
     journalEntryId: uuid('journal_entry_id'),
@@ -183,7 +192,10 @@ export const financialTransactions = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('financial_transactions_number_key').on(t.tenantId, t.transactionNumber),
-    index('financial_transactions_date_idx').on(t.tenantId, t.transactionDate, t.createdAt),
+    // the transaction list's order, live documents only (issue 7)
+    index('financial_transactions_list_idx')
+      .on(t.tenantId, t.transactionDate, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index('financial_transactions_account_idx').on(t.tenantId, t.accountId, t.transactionDate),
     check('financial_transactions_category_check', sql`${t.category} in ('inflow','outflow','Journal')`),
     tenantFk('financial_transactions_account_fk', t.tenantId, t.accountId, accounts.tenantId, accounts.id),
@@ -198,8 +210,27 @@ export const financialTransactions = pgTable(
 );
 
 /**
+ * Live finance documents per church, day and category, kept by statement triggers on
+ * financial_transactions (migration 0010): the transaction list's totalItems and the day a
+ * deep page starts on are read here, so a page costs the same however long the history.
+ * The application can read it, not write it.
+ */
+export const financialTransactionDailyCounts = pgTable(
+  'financial_transaction_daily_counts',
+  {
+    tenantId: tenantId(),
+    transactionDate: date('transaction_date', { mode: 'string' }).notNull(),
+    category: text('category').notNull(),
+    rowCount: integer('row_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'financial_transaction_daily_counts_pk', columns: [t.tenantId, t.transactionDate, t.category] }),
+  ],
+);
+
+/**
  * Running balance per account, fund and currency in minor units (debits positive),
- * maintained by a security-definer trigger on journal_lines (migration 0004): the
+ * maintained by a security-definer statement trigger on journal_lines (migrations 0004, 0010): the
  * application can read it but never write it. Makes the chart of accounts O(accounts).
  */
 export const accountBalances = pgTable(

@@ -18,8 +18,9 @@ import { inTenant } from '../../lib/context.ts';
 import { failure, ok } from '../../lib/envelope.ts';
 import * as approval from './report-approval-service.ts';
 
-/** The site's origin as this request reached it, for the e-mail's absolute 'View full report' link. */
-function originOf(req: FastifyRequest): string {
+/** The site's origin for the e-mail's absolute 'View full report' link: PUBLIC_URL, else as this request reached it. */
+function originOf(req: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl;
   const host = /^[A-Za-z0-9.:[\]-]{1,255}$/.test(req.host) ? req.host : 'localhost';
   return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
 }
@@ -34,7 +35,7 @@ const keyOf = (k: { date: string; activityId?: string | null | undefined }) => (
  * report' and 'Send dialog', §7; issue 7). Every route but the share view needs a session; the
  * share view (`config.public`) is rate-limited per address by the auth module's hook.
  */
-export function registerReportApproval({ app, db }: ModuleCtx): void {
+export function registerReportApproval({ app, db, config }: ModuleCtx): void {
   const tags = ['offering report'];
   const err = { 400: ZErrorEnvelope, 401: ZMessage, 404: ZErrorEnvelope, 409: ZErrorEnvelope };
 
@@ -145,7 +146,7 @@ export function registerReportApproval({ app, db }: ModuleCtx): void {
     async (req) =>
       ok(
         await inTenant(db, req, (ctx) =>
-          approval.emailVersion(ctx, keyOf(req.query), originOf(req), req.query.message),
+          approval.emailVersion(ctx, keyOf(req.query), originOf(req, config.PUBLIC_URL), req.query.message),
         ),
       ),
   );

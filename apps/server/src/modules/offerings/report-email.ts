@@ -136,7 +136,7 @@ ${message}
 <tr><td style="padding:20px 16px 8px 16px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>
 <td style="${FONT}font-size:20px;font-weight:bold;color:#1c252c;">${escapeHtml(title)}</td>
-<td align="right" style="${FONT}font-size:14px;color:#b42318;text-align:right;white-space:nowrap;">${usDate(r.date)}</td>
+<td align="right" style="${FONT}font-size:14px;color:#5b6770;text-align:right;white-space:nowrap;">${usDate(r.date)}</td>
 </tr></table>
 </td></tr>
 <tr><td style="padding:8px 16px;">

@@ -107,8 +107,13 @@ export async function summary(ctx: TenantCtx, source = 'offering', today = dayjs
 const inHomeCurrency = (totals: CurrencyTotal[], convert: (minor: bigint, code: string) => bigint): bigint =>
   totals.reduce((sum, t) => sum + convert(t.totalMinor, t.currencyCode), 0n);
 
-const pctChange = (now: bigint, before: bigint): number | null =>
-  before === 0n ? null : Math.round((Number(now - before) / Number(before)) * 10_000) / 100;
+/**
+ * The change from `before` to `now` in percent, 2 decimals. Always a number: the existing client
+ * calls `.toFixed` on it (existing-client-api §2.4), so with nothing to compare with (`before`
+ * is 0) it is 0, and a reader tells that case by the earlier total being 0.
+ */
+const pctChange = (now: bigint, before: bigint): number =>
+  before === 0n ? 0 : Math.round((Number(now - before) / Number(before)) * 10_000) / 100;
 
 /**
  * GET /api/Offering/contributionReport?date=&activityId= (spec 2.6, §3; existing-client-api
@@ -117,7 +122,7 @@ const pctChange = (now: bigint, before: bigint): number | null =>
  * item, donor, channel, currency, amount, event name and date), their total in the tenant
  * currency, the same event category's totals a week, a month and a year earlier (every
  * offering of those dates when no event is given), and the 12 months ending with `date`'s month.
- * Amounts are decimal major units; percentages are rounded to 2 decimals, null when the
+ * Amounts are decimal major units; percentages are rounded to 2 decimals, 0 when the
  * earlier total is 0. Totals are summed per currency in SQL and converted once each at the
  * latest stored FX rate. Throws 404 (notFound 'Event') when activityId is missing or foreign.
  */

@@ -21,6 +21,7 @@ import {
   ZPaged,
   ZStatusAnswer,
 } from '@steward/contracts/common';
+import { ZDeleteAnswer } from '@steward/contracts/chart';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -35,6 +36,9 @@ const ZIdQuery = z.object({ ID: ZId });
 export function registerOfferings({ app, db }: ModuleCtx): void {
   const tags = ['offerings'];
   const err = { 400: ZErrorEnvelope, 404: ZErrorEnvelope };
+  // 409: the offerings of an approved report are locked (report-guard.ts; issue 7), or a DELETE
+  // the database refuses because rows still refer to it (lib/pg-errors.ts, returnObject {canDeactivate})
+  const locked = { ...err, 409: ZDeleteAnswer };
 
   app.get(
     '/api/financials/contributions/items',
@@ -91,7 +95,7 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
         tags,
         summary: 'Deletes (or, when used, deactivates) an offering item',
         querystring: ZIdQuery,
-        response: { 200: ZStatusAnswer, ...err },
+        response: { 200: ZStatusAnswer, ...locked },
       },
     },
     async (req) => ({ status: true, response: await inTenant(db, req, (ctx) => items.deleteItem(ctx, req.query.ID)) }),
@@ -138,7 +142,7 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
         summary: 'Records offering rows; safe to retry with the same Idempotency-Key header',
         headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
         body: ZOfferingSaveRequest,
-        response: { 200: ZOfferingSaveResponse, ...err },
+        response: { 200: ZOfferingSaveResponse, ...locked },
       },
     },
     async (req) => ok(await once(db, req, 'offerings.save', (ctx) => txs.saveRows(ctx, req.body)), 'Offering Saved'),
@@ -151,7 +155,7 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
         summary: 'Edits an offering (first row carries id): reverses its entry and posts a new one',
         headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
         body: ZOfferingSaveRequest,
-        response: { 200: ZOfferingSaveResponse, ...err },
+        response: { 200: ZOfferingSaveResponse, ...locked },
       },
     },
     async (req) => ok(await once(db, req, 'offerings.edit', (ctx) => txs.editRows(ctx, req.body)), 'Offering Saved'),
@@ -175,7 +179,7 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
         tags,
         summary: 'Deletes an offering transaction (posts a reversal)',
         querystring: ZIdQuery,
-        response: { 200: ZStatusAnswer, ...err },
+        response: { 200: ZStatusAnswer, ...locked },
       },
     },
     async (req) => {
@@ -190,7 +194,7 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
         tags,
         summary: 'Deletes several offering transactions (all or none)',
         body: z.array(ZId).min(1, 'choose at least one offering').max(500),
-        response: { 200: ZStatusAnswer, ...err },
+        response: { 200: ZStatusAnswer, ...locked },
       },
     },
     async (req) => {

@@ -86,6 +86,8 @@ export const offeringTransactions = pgTable(
     currencyCode: text('currency_code').notNull(),
     paymentChannel: text('payment_channel').notNull(),
     personId: uuid('person_id'),
+    /** the row's own note (existing-client-api §2.2: Save/Edit rows carry `memo`), '' when none */
+    memo: text('memo').notNull().default(''),
     source: text('source').notNull().default('offering'),
     journalEntryId: uuid('journal_entry_id'),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
@@ -95,6 +97,10 @@ export const offeringTransactions = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('offering_transactions_date_idx').on(t.tenantId, t.transactionDate),
+    // the offering list's order (issue 7): a page seeks into its first day and reads on
+    index('offering_transactions_list_idx')
+      .on(t.tenantId, t.source, t.transactionDate, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     // serves the period summary and the report (issue 6): grouped in SQL from an index-only scan
     index('offering_transactions_summary_idx')
       .on(t.tenantId, t.source, t.transactionDate, t.contributionItemId, t.currencyCode, t.amountMinor)

@@ -1,14 +1,14 @@
-import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TOfferingListItem, TOfferingOne, ZOfferingRowInput } from '@steward/contracts/offerings';
+import { queryRows } from '../../db/client.ts';
 import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { amountToMinor, assertDocumentTotal, minorToJson } from '../../lib/money.ts';
-import { postEntry, reverseEntry } from '../ledger/posting.ts';
+import { postEntries, reverseEntries, reverseEntry, type Posting } from '../ledger/posting.ts';
 import { activities } from '../events/schema.ts';
-import { requireActivity } from '../events/service.ts';
 import { people } from '../people/schema.ts';
-import { requirePerson } from '../people/service.ts';
 import { findCurrencyByCode, findCurrencyById } from '../lookups/reference.ts';
 import { contributionItems, offeringTransactions } from './schema.ts';
 import { itemForPosting } from './items-service.ts';
@@ -30,114 +30,258 @@ interface ResolvedRow {
   personId: string | null;
 }
 
-async function resolveRow(ctx: TenantCtx, input: RowInput, i: number): Promise<ResolvedRow> {
+type ItemForPosting = Awaited<ReturnType<typeof itemForPosting>>;
+
+/**
+ * The lookups one save makes once, not once a row: offering items by id (each read once), and
+ * which of the rows' events and donors are the church's (one query each for all rows).
+ */
+interface SaveLookups {
+  items: Map<string, Promise<ItemForPosting>>;
+  activities: Set<string>;
+  people: Set<string>;
+}
+
+async function lookupsFor(ctx: TenantCtx, inputs: RowInput[]): Promise<SaveLookups> {
+  const activityIds = [...new Set(inputs.map((r) => r.activityID).filter((x): x is string => Boolean(x)))];
+  const personIds = [...new Set(inputs.map((r) => r.personID).filter((x): x is string => Boolean(x)))];
+  const foundActivities = activityIds.length
+    ? await ctx.tx
+        .select({ id: activities.id })
+        .from(activities)
+        .where(and(eq(activities.tenantId, ctx.tenantId), inArray(activities.id, activityIds)))
+    : [];
+  const foundPeople = personIds.length
+    ? await ctx.tx
+        .select({ id: people.id })
+        .from(people)
+        .where(and(eq(people.tenantId, ctx.tenantId), inArray(people.id, personIds)))
+    : [];
+  return {
+    items: new Map(),
+    activities: new Set(foundActivities.map((r) => r.id)),
+    people: new Set(foundPeople.map((r) => r.id)),
+  };
+}
+
+/** itemForPosting, read once per item and save; `allowInactive` for rows already saved. */
+function itemOnce(ctx: TenantCtx, look: SaveLookups, id: string, field: string, allowInactive = false) {
+  const key = `${id}|${allowInactive}`;
+  // an item already read strictly (active) serves the lenient reads of the same save
+  let hit = look.items.get(key) ?? (allowInactive ? look.items.get(`${id}|false`) : undefined);
+  if (!hit) {
+    hit = itemForPosting(ctx, id, field, allowInactive);
+    look.items.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * Checks one row in the order the fields are named (currency, item, event, donor, amount),
+ * so the first bad field of the first bad row is the one a 400 names.
+ */
+async function resolveRow(ctx: TenantCtx, look: SaveLookups, input: RowInput, i: number): Promise<ResolvedRow> {
   const currency = findCurrencyById(input.currencyID);
   if (!currency) throw badRequest(`${i}.currencyID`, 'is not an ISO 4217 currency');
-  await itemForPosting(ctx, input.financialContributionID, `${i}.financialContributionID`);
+  await itemOnce(ctx, look, input.financialContributionID, `${i}.financialContributionID`);
   const activityId = input.activityID ?? null;
-  if (activityId) await requireActivity(ctx, activityId, `${i}.activityID`);
+  if (activityId && !look.activities.has(activityId))
+    throw badRequest(`${i}.activityID`, 'is not an event of this church');
   const personId = input.personID ?? null;
-  if (personId) await requirePerson(ctx, personId, `${i}.personID`);
+  if (personId && !look.people.has(personId)) throw badRequest(`${i}.personID`, 'is not a member of this church');
   const amountMinor = amountToMinor(input.amount, currency.shortCode, `${i}.amount`);
   return { input, currencyCode: currency.shortCode, amountMinor, activityId, personId };
 }
 
-/** Posts the journal entry of an offering row and links it; returns the entry id. */
-async function postRow(ctx: TenantCtx, row: OfferingRow, alsoCheckFunds: string[] = []): Promise<string> {
-  const { item, incomeFundId, remittances } = await itemForPosting(
+async function resolveAll(ctx: TenantCtx, look: SaveLookups, inputs: RowInput[], from = 0): Promise<ResolvedRow[]> {
+  const out: ResolvedRow[] = [];
+  for (const [i, input] of inputs.entries()) out.push(await resolveRow(ctx, look, input, i + from));
+  return out;
+}
+
+/** The fields of an offering row its posting reads. */
+type PostedFields = Pick<
+  OfferingRow,
+  'id' | 'contributionItemId' | 'transactionDate' | 'paymentChannel' | 'currencyCode' | 'amountMinor' | 'personId'
+>;
+
+/** The posting of an offering row (issue 2, step 6), in the row's currency. */
+async function postingOf(ctx: TenantCtx, look: SaveLookups, row: PostedFields): Promise<Posting> {
+  const { item, incomeFundId, remittances } = await itemOnce(
     ctx,
+    look,
     row.contributionItemId,
     'financialContributionID',
     true,
   );
-  const entryId = await postEntry(
-    ctx,
-    {
-      entryDate: row.transactionDate,
-      memo: `${item.name} (${row.paymentChannel})`,
-      sourceType: 'offering',
-      sourceId: row.id,
-      currencyCode: row.currencyCode,
-      lines: offeringLines({
-        amountMinor: row.amountMinor,
-        cashAccountId: item.cashAccountId,
-        incomeAccountId: item.incomeAccountId,
-        incomeFundId,
-        personId: row.personId,
-        remittances,
-      }),
-    },
-    { alsoCheckFunds },
-  );
-  await ctx.tx
-    .update(offeringTransactions)
-    .set({ journalEntryId: entryId, updatedAt: new Date() })
-    .where(and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, row.id)));
-  return entryId;
-}
-
-/**
- * Inserts the rows of one save in a single statement, before anything is posted: the trigger
- * that keeps offering_daily_totals then takes its row locks once, in key order, ahead of the
- * account-balance locks of the postings, so concurrent saves cannot deadlock on the two.
- * Answers the rows in input order.
- */
-async function insertRows(ctx: TenantCtx, rs: ResolvedRow[], source: string): Promise<OfferingRow[]> {
-  if (rs.length === 0) return [];
-  const inserted = await ctx.tx
-    .insert(offeringTransactions)
-    .values(
-      rs.map((r, i) => ({
-        tenantId: ctx.tenantId,
-        activityId: r.activityId,
-        contributionItemId: r.input.financialContributionID,
-        transactionDate: r.input.date,
-        amountMinor: r.amountMinor,
-        currencyCode: r.currencyCode,
-        paymentChannel: r.input.paymentChannel,
-        personId: r.personId,
-        source,
-        // rows saved together keep their order in the list: one microsecond apart
-        createdAt: sql`clock_timestamp() + make_interval(secs => ${i} / 1000000.0)`,
-      })),
-    )
-    .returning();
-  // PostgreSQL returns the rows of an INSERT … VALUES in the order they were given
-  return inserted;
-}
-
-/** The save answer of one row (spec §3 "Save response returnObject items"). */
-async function savedView(ctx: TenantCtx, row: OfferingRow) {
-  const one = await getOne(ctx, row.id);
   return {
-    id: row.id,
-    amount: one.amount,
-    contribution: one.contribution,
-    date: one.date,
-    person: one.person,
-    paymentChannel: one.paymentChannel,
-    currencyID: one.currencyID,
-    activityID: one.activityID,
+    entryDate: row.transactionDate,
+    memo: `${item.name} (${row.paymentChannel})`,
+    sourceType: 'offering',
+    sourceId: row.id,
+    currencyCode: row.currencyCode,
+    lines: offeringLines({
+      amountMinor: row.amountMinor,
+      cashAccountId: item.cashAccountId,
+      incomeAccountId: item.incomeAccountId,
+      incomeFundId,
+      personId: row.personId,
+      remittances,
+    }),
   };
 }
 
 /**
+ * The offering_transactions values of resolved row `r`, the `i`-th of its save: rows saved
+ * together keep their order in the list (created one microsecond apart).
+ */
+function rowValues(ctx: TenantCtx, r: ResolvedRow, i: number, id: string, source: string, entryId: string | null) {
+  return {
+    tenantId: ctx.tenantId,
+    id,
+    activityId: r.activityId,
+    contributionItemId: r.input.financialContributionID,
+    transactionDate: r.input.date,
+    amountMinor: r.amountMinor,
+    currencyCode: r.currencyCode,
+    paymentChannel: r.input.paymentChannel,
+    personId: r.personId,
+    memo: r.input.memo ?? '',
+    source,
+    journalEntryId: entryId,
+    createdAt: sql`clock_timestamp() + make_interval(secs => ${i} / 1000000.0)`,
+  };
+}
+
+/**
+ * Inserts offering rows in one statement, unposted (an edit's added rows: written before the
+ * reversal, so the day totals' locks come before any balance lock). Answers them in input order.
+ */
+async function insertRows(ctx: TenantCtx, rs: ResolvedRow[], source: string): Promise<OfferingRow[]> {
+  if (rs.length === 0) return [];
+  const ids = rs.map(() => randomUUID());
+  const inserted = await ctx.tx
+    .insert(offeringTransactions)
+    .values(rs.map((r, i) => rowValues(ctx, r, i, ids[i]!, source, null)))
+    .returning();
+  const byId = new Map(inserted.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+/**
+ * Posts the entries of offering rows already written (an edit) in one batch and links each row
+ * to its entry in one UPDATE, before the lines. `alsoCheckFunds`: restricted funds of the
+ * reversal made just before, checked with these postings.
+ */
+async function postWritten(ctx: TenantCtx, look: SaveLookups, rows: OfferingRow[], alsoCheckFunds: string[]) {
+  const postings: Posting[] = [];
+  for (const row of rows) postings.push(await postingOf(ctx, look, row));
+  await postEntries(ctx, postings, {
+    alsoCheckFunds,
+    beforeLines: (entryIds) =>
+      linkEntries(
+        ctx,
+        rows.map((r) => r.id),
+        entryIds,
+      ),
+  });
+}
+
+/** Links offering rows already written to their new entries, in one UPDATE. */
+async function linkEntries(ctx: TenantCtx, rowIds: string[], entryIds: string[]): Promise<void> {
+  if (rowIds.length === 0) return;
+  const pairs = sql.join(
+    rowIds.map((id, i) => sql`(${id}::uuid, ${entryIds[i]}::uuid)`),
+    sql`, `,
+  );
+  await ctx.tx.execute(sql`
+    update offering_transactions o set journal_entry_id = v.entry_id, updated_at = now()
+    from (values ${pairs}) as v(id, entry_id)
+    where o.tenant_id = ${ctx.tenantId} and o.id = v.id`);
+}
+
+/**
+ * Inserts new offering rows and posts their journal entries in a fixed number of statements
+ * (issue 7): the entries are written first (ledger postEntries), then the rows in a single
+ * INSERT already pointing at them (`beforeLines`), then the entries' lines. The rows' INSERT
+ * fires the trigger that keeps offering_daily_totals, which takes its row locks once, in key
+ * order, ahead of the fund and account-balance locks of the lines, as every save, edit and
+ * delete does, so concurrent saves cannot deadlock on the two. Answers the inserted rows in
+ * input order.
+ */
+async function insertAndPost(
+  ctx: TenantCtx,
+  look: SaveLookups,
+  rs: ResolvedRow[],
+  source: string,
+): Promise<OfferingRow[]> {
+  const fresh = rs.map((r) => ({
+    id: randomUUID(),
+    contributionItemId: r.input.financialContributionID,
+    transactionDate: r.input.date,
+    paymentChannel: r.input.paymentChannel,
+    currencyCode: r.currencyCode,
+    amountMinor: r.amountMinor,
+    personId: r.personId,
+  }));
+  const postings: Posting[] = [];
+  for (const row of fresh) postings.push(await postingOf(ctx, look, row));
+  let inserted: OfferingRow[] = [];
+  await postEntries(ctx, postings, {
+    beforeLines: async (entryIds) => {
+      inserted = await ctx.tx
+        .insert(offeringTransactions)
+        .values(rs.map((r, i) => rowValues(ctx, r, i, fresh[i]!.id, source, entryIds[i]!)))
+        .returning();
+    },
+  });
+  const byId = new Map(inserted.map((r) => [r.id, r]));
+  return fresh.map((f) => byId.get(f.id)!);
+}
+
+/** The save answers of rows (spec §3 "Save response returnObject items"), read in one query. */
+async function savedViews(ctx: TenantCtx, rows: OfferingRow[]) {
+  const ones = await getMany(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const one = ones.get(row.id);
+    if (!one) throw notFound('Offering transaction');
+    return {
+      id: row.id,
+      amount: one.amount,
+      contribution: one.contribution,
+      date: one.date,
+      person: one.person,
+      paymentChannel: one.paymentChannel,
+      currencyID: one.currencyID,
+      activityID: one.activityID,
+      memo: one.memo,
+    };
+  });
+}
+
+/**
  * POST /api/Financials/Contributions/Transactions/Save (spec 2.3): validates every row
- * first (400 naming `<row>.<field>`, nothing written), then inserts each row and posts its
- * journal entry. Idempotency is handled by the route (lib/idempotency).
+ * first (400 naming `<row>.<field>`, nothing written), then inserts the rows in one statement
+ * and posts their journal entries in one batch (a fixed number of statements for any number
+ * of rows: issue 7). Idempotency is handled by the route (lib/idempotency).
  */
 export async function saveRows(ctx: TenantCtx, inputs: RowInput[], source = 'offering') {
-  const resolved: ResolvedRow[] = [];
-  for (const [i, input] of inputs.entries()) resolved.push(await resolveRow(ctx, input, i));
+  const look = await lookupsFor(ctx, inputs);
+  const resolved = await resolveAll(ctx, look, inputs);
   assertDocumentTotal(
     resolved.map((r) => ({ amountMinor: r.amountMinor, currency: r.currencyCode })),
     'amount',
   );
-  const rows = await insertRows(ctx, resolved, source);
-  for (const row of rows) await postRow(ctx, row);
-  const saved = [];
-  for (const row of rows) saved.push(await savedView(ctx, row));
-  return saved;
+  // a new offering cannot join an approved report: its total is fixed until it is unapproved (issue 7)
+  await assertReportsOpen(
+    ctx,
+    resolved.map((r) => ({ transactionDate: r.input.date, activityId: r.activityId, source })),
+  );
+  const rows = await insertAndPost(ctx, look, resolved, source);
+  return savedViews(ctx, rows);
 }
 
 async function findLive(ctx: TenantCtx, id: string): Promise<OfferingRow | undefined> {
@@ -165,9 +309,9 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
   if (!first?.id) throw badRequest('0.id', 'is required to edit an offering');
   const existing = await findLive(ctx, first.id);
   if (!existing) throw notFound('Offering transaction');
-  const resolvedFirst = await resolveRow(ctx, first, 0);
-  const resolvedRest: ResolvedRow[] = [];
-  for (const [i, input] of rest.entries()) resolvedRest.push(await resolveRow(ctx, input, i + 1));
+  const look = await lookupsFor(ctx, inputs);
+  const resolvedFirst = await resolveRow(ctx, look, first, 0);
+  const resolvedRest = await resolveAll(ctx, look, rest, 1);
   assertDocumentTotal(
     [resolvedFirst, ...resolvedRest].map((r) => ({ amountMinor: r.amountMinor, currency: r.currencyCode })),
     'amount',
@@ -176,6 +320,7 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
   await assertReportsOpen(ctx, [
     existing,
     { ...existing, transactionDate: first.date, activityId: resolvedFirst.activityId },
+    ...resolvedRest.map((r) => ({ transactionDate: r.input.date, activityId: r.activityId, source: existing.source })),
   ]);
   // the row changes (and the rows added are inserted) before anything is posted: the day
   // totals' locks come before the balance locks, as in a save
@@ -189,6 +334,7 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
       currencyCode: resolvedFirst.currencyCode,
       paymentChannel: first.paymentChannel,
       personId: resolvedFirst.personId,
+      memo: first.memo ?? existing.memo,
       updatedAt: new Date(),
     })
     .where(and(eq(offeringTransactions.tenantId, ctx.tenantId), eq(offeringTransactions.id, existing.id)))
@@ -199,11 +345,8 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
         deferFundCheck: true,
       })
     : null;
-  await postRow(ctx, updated!, reversal?.restrictedFunds ?? []);
-  for (const row of added) await postRow(ctx, row);
-  const saved = [await savedView(ctx, updated!)];
-  for (const row of added) saved.push(await savedView(ctx, row));
-  return saved;
+  await postWritten(ctx, look, [updated!, ...added], reversal?.restrictedFunds ?? []);
+  return savedViews(ctx, [updated!, ...added]);
 }
 
 /**
@@ -211,13 +354,24 @@ export async function editRows(ctx: TenantCtx, inputs: RowInput[]) {
  * Throws 404 naming the first id that is missing or foreign; nothing is deleted then.
  */
 export async function deleteRows(ctx: TenantCtx, ids: string[]): Promise<number> {
-  const rows: OfferingRow[] = [];
-  // rows locked in id order, so two deletes of overlapping lists cannot deadlock
-  for (const id of [...new Set(ids)].sort()) {
-    const row = await findLive(ctx, id);
-    if (!row) throw notFound(`Offering transaction ${id}`);
-    rows.push(row);
-  }
+  const wanted = [...new Set(ids)].sort();
+  // rows locked in id order (one statement), so two deletes of overlapping lists cannot deadlock
+  const found = await ctx.tx
+    .select()
+    .from(offeringTransactions)
+    .where(
+      and(
+        eq(offeringTransactions.tenantId, ctx.tenantId),
+        inArray(offeringTransactions.id, wanted),
+        isNull(offeringTransactions.deletedAt),
+      ),
+    )
+    .orderBy(asc(offeringTransactions.id))
+    .for('update');
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const missing = wanted.find((id) => !byId.has(id));
+  if (missing) throw notFound(`Offering transaction ${missing}`);
+  const rows = wanted.map((id) => byId.get(id)!);
   await assertReportsOpen(ctx, rows); // approved reports' offerings stay (issue 7)
   // one statement marks them all, before the reversals (the day totals' locks first)
   await ctx.tx
@@ -232,10 +386,14 @@ export async function deleteRows(ctx: TenantCtx, ids: string[]): Promise<number>
         ),
       ),
     );
-  for (const row of rows) {
-    if (row.journalEntryId)
-      await reverseEntry(ctx, row.journalEntryId, row.transactionDate, `Delete of offering ${row.id}`);
-  }
+  await reverseEntries(
+    ctx,
+    rows.flatMap((row) =>
+      row.journalEntryId
+        ? [{ entryId: row.journalEntryId, entryDate: row.transactionDate, memo: `Delete of offering ${row.id}` }]
+        : [],
+    ),
+  );
   return rows.length;
 }
 
@@ -293,25 +451,64 @@ const liveOfferings = (ctx: TenantCtx, source: string): SQL =>
     eq(offeringTransactions.source, source),
   )!;
 
-/** GET /api/Financials/Contributions/Transactions?page=N (spec 2.1): newest first, 50 a page. */
+/**
+ * Where page `page` of a church's live rows of `source` starts, from offering_daily_totals
+ * (one row per day, item, event and currency, kept by trigger): the number of rows, and the
+ * day on which row (page-1)*pageSize falls (days newest first, as the list) with the number
+ * of rows on newer days. Costs one pass over the church's day totals up to that day, never
+ * over its rows. `start` is null when the page is past the end.
+ */
+async function pageStart(ctx: TenantCtx, source: string, offset: number) {
+  const [row] = await queryRows<{ total: string; day: string | null; before: string | null }>(
+    ctx.tx,
+    sql`
+      with days as (
+        select total_date, sum(row_count)::int as n
+        from offering_daily_totals
+        where tenant_id = ${ctx.tenantId} and source = ${source}
+        group by total_date
+        having sum(row_count) > 0
+      ),
+      cum as (
+        select total_date, n, sum(n) over (order by total_date desc) as upto from days
+      )
+      select (select coalesce(sum(n), 0) from days)::text as total,
+             to_char(s.total_date, 'YYYY-MM-DD') as day,
+             (s.upto - s.n)::text as before
+      from (select 1) one
+      left join (select * from cum where upto > ${offset} order by total_date desc limit 1) s on true`,
+  );
+  const total = Number(row?.total ?? 0);
+  return { total, start: row?.day ? { day: row.day, before: Number(row.before) } : null };
+}
+
+/**
+ * GET /api/Financials/Contributions/Transactions?page=N (spec 2.1): newest first (date, then
+ * the order saved), 50 a page, with `totalItems` (issue 7: no count and no skipping over the
+ * history per request). The day the page starts on and the rows before it come from the day
+ * totals (pageStart); the rows are then read from offering_transactions_list_idx from that
+ * day on, skipping only the day's rows before the page.
+ */
 export async function listPage(ctx: TenantCtx, page: number, source = 'offering') {
-  const where = liveOfferings(ctx, source);
+  const offset = (page - 1) * OFFERING_PAGE_SIZE;
+  const { total, start } = await pageStart(ctx, source, offset);
+  if (!start) return { data: [], totalItems: total };
   const rows = await baseQuery(ctx)
-    .where(where)
+    .where(and(liveOfferings(ctx, source), lte(offeringTransactions.transactionDate, start.day)))
     .orderBy(
       desc(offeringTransactions.transactionDate),
       desc(offeringTransactions.createdAt),
       desc(offeringTransactions.id),
     )
     .limit(OFFERING_PAGE_SIZE)
-    .offset((page - 1) * OFFERING_PAGE_SIZE);
-  const [total] = await ctx.tx.select({ n: count() }).from(offeringTransactions).where(where);
-  return { data: rows.map(toListItem), totalItems: total?.n ?? 0 };
+    .offset(offset - start.before);
+  return { data: rows.map(toListItem), totalItems: total };
 }
 
 /**
  * GET /api/Financials/Contributions/FilteredTransactions (spec §7): rows whose offering
- * item, event name and donor contain the given texts (case-insensitive), at most 500.
+ * item, event name and donor contain the given texts (case-insensitive), newest first, at
+ * most 500. Read in the list's index order, so it stops at the 500th match.
  */
 export async function filtered(
   ctx: TenantCtx,
@@ -326,21 +523,16 @@ export async function filtered(
     conds.push(ilike(sql`coalesce(${people.firstName}, '') || ' ' || coalesce(${people.lastName}, '')`, like(f.donor)));
   const rows = await baseQuery(ctx)
     .where(and(...conds))
-    .orderBy(desc(offeringTransactions.transactionDate), desc(offeringTransactions.createdAt))
+    .orderBy(
+      desc(offeringTransactions.transactionDate),
+      desc(offeringTransactions.createdAt),
+      desc(offeringTransactions.id),
+    )
     .limit(500);
   return rows.map(toListItem);
 }
 
-/** GET /api/Financials/Contributions/Transactions/One?ID= (spec §3); 404 if missing or foreign. */
-export async function getOne(ctx: TenantCtx, id: string): Promise<TOfferingOne> {
-  const [r] = await baseQuery(ctx).where(
-    and(
-      eq(offeringTransactions.tenantId, ctx.tenantId),
-      eq(offeringTransactions.id, id),
-      isNull(offeringTransactions.deletedAt),
-    ),
-  );
-  if (!r) throw notFound('Offering transaction');
+function toOne(r: ListRow): TOfferingOne {
   const currency = findCurrencyByCode(r.row.currencyCode);
   return {
     id: r.row.id,
@@ -356,7 +548,28 @@ export async function getOne(ctx: TenantCtx, id: string): Promise<TOfferingOne> 
     personID: r.row.personId,
     person:
       r.firstName !== null && r.firstName !== undefined ? { firstName: r.firstName, lastName: r.lastName ?? '' } : null,
+    memo: r.row.memo,
   };
+}
+
+/** GET /api/Financials/Contributions/Transactions/One?ID= (spec §3); 404 if missing or foreign. */
+export async function getOne(ctx: TenantCtx, id: string): Promise<TOfferingOne> {
+  const one = (await getMany(ctx, [id])).get(id);
+  if (!one) throw notFound('Offering transaction');
+  return one;
+}
+
+/** The live rows among `ids` as getOne answers them, in one query; missing or foreign ids are absent. */
+async function getMany(ctx: TenantCtx, ids: string[]): Promise<Map<string, TOfferingOne>> {
+  if (ids.length === 0) return new Map();
+  const rows = await baseQuery(ctx).where(
+    and(
+      eq(offeringTransactions.tenantId, ctx.tenantId),
+      inArray(offeringTransactions.id, ids),
+      isNull(offeringTransactions.deletedAt),
+    ),
+  );
+  return new Map(rows.map((r) => [r.row.id, toOne(r)]));
 }
 
 /**

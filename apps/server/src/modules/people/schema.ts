@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, uuid, boolean } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
 
 /** A member, donor, visitor or ward. */
@@ -83,6 +84,13 @@ export const groups = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     tenantFk('groups_parent_fk', t.tenantId, t.parentId, t.tenantId, t.id),
+    // sibling groups have different names (case-insensitive); top-level groups count as siblings
+    uniqueIndex('groups_name_key').on(
+      t.tenantId,
+      sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
+    index('groups_parent_idx').on(t.tenantId, t.parentId),
   ],
 );
 
@@ -104,7 +112,10 @@ export const groupMembers = pgTable(
 export const branchLevels = pgTable(
   'branch_levels',
   { tenantId: tenantId(), id: id(), name: text('name').notNull(), level: integer('level').notNull() },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('branch_levels_name_key').on(t.tenantId, sql`lower(${t.name})`),
+  ],
 );
 
 /** Guest life-cycle stages (spec 2.18). */
@@ -117,5 +128,12 @@ export const firstTimerStages = pgTable(
     order: integer('sort_order').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('first_timer_stages_name_key').on(t.tenantId, sql`lower(${t.name})`),
+    // one default stage per church
+    uniqueIndex('first_timer_stages_default_key')
+      .on(t.tenantId)
+      .where(sql`${t.isDefault}`),
+  ],
 );

@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
 
 /** Custom fields (spec 2.20): control type 0-6, entity type 0/3/4/5. */
@@ -14,7 +15,10 @@ export const customFields = pgTable(
     order: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('custom_fields_label_key').on(t.tenantId, t.entityType, sql`lower(${t.label})`),
+  ],
 );
 
 /** A filled-in custom field for one entity (person, activity, registration, check-in). */
@@ -30,5 +34,7 @@ export const customFieldValues = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     tenantFk('custom_field_values_field_fk', t.tenantId, t.customFieldId, customFields.tenantId, customFields.id),
+    index('custom_field_values_field_idx').on(t.tenantId, t.customFieldId),
+    index('custom_field_values_entity_idx').on(t.tenantId, t.entityId),
   ],
 );

@@ -1,7 +1,12 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import './auth.css';
 
-/** The centred card of the public sign-in and sign-up pages. */
+/**
+ * The centred card of the public sign-in and sign-up pages. Plain markup and CSS (auth.css, the
+ * antd theme's colours and sizes) rather than antd's Card, Typography or theme hook, so that the
+ * sign-in page downloads no antd at all (issue 7 'Speed'). `width` is the card's maximum width in
+ * CSS pixels.
+ */
 export function AuthLayout({
   title,
   subtitle,
@@ -14,46 +19,19 @@ export function AuthLayout({
   width?: number;
 }) {
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        padding: '32px 12px',
-        background: 'linear-gradient(160deg,#eef2ff 0%,#f5f6fa 45%,#ffffff 100%)',
-      }}
-    >
-      <main style={{ width: '100%', maxWidth: width }}>
-        <div style={{ display: 'flex', alignItems: 'center', gap: 10, justifyContent: 'center', marginBottom: 20 }}>
-          <span
-            aria-hidden
-            style={{
-              width: 36,
-              height: 36,
-              borderRadius: 10,
-              background: 'linear-gradient(135deg,#3b5bdb,#5c7cfa)',
-              color: '#fff',
-              display: 'grid',
-              placeItems: 'center',
-              fontWeight: 700,
-              fontSize: 18,
-            }}
-          >
+    <div className="auth-page">
+      <main className="auth-main" style={{ maxWidth: width }}>
+        <div className="auth-brand">
+          <span aria-hidden className="auth-brand-mark">
             S
           </span>
-          <strong style={{ fontSize: 22 }}>Steward</strong>
+          <strong className="auth-brand-name">Steward</strong>
         </div>
-        <Card>
-          <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0, marginBottom: 4 }}>
-            {title}
-          </Typography.Title>
-          {subtitle ? (
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 20 }}>
-              {subtitle}
-            </Typography.Paragraph>
-          ) : null}
+        <section className="auth-card">
+          <h1 className="auth-title">{title}</h1>
+          {subtitle ? <p className="auth-subtitle">{subtitle}</p> : null}
           {children}
-        </Card>
+        </section>
       </main>
     </div>
   );

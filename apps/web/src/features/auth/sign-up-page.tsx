@@ -1,7 +1,7 @@
 import { ZSignupRequest, type TSignupRequest } from '@steward/contracts/auth';
 import { MESSAGES } from '@steward/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Form, Input, Row, Select, Typography } from 'antd';
+import { Alert, Button, Col, Form, Input, Row, Select, theme } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signup } from '../../api/auth.ts';
@@ -25,6 +25,7 @@ function searchByLabel(input: string, option?: { label?: unknown }): boolean {
  */
 export function SignUpPage() {
   const [form] = Form.useForm<TSignupRequest>();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const countries = useCountries();
@@ -117,9 +118,9 @@ export function SignUpPage() {
             </Form.Item>
           </Col>
         </Row>
-        <Typography.Title level={2} style={{ fontSize: 15, margin: '4px 0 12px' }}>
+        <h2 style={{ fontSize: 15, fontWeight: 600, color: token.colorTextHeading, margin: '4px 0 12px' }}>
           Administrator
-        </Typography.Title>
+        </h2>
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item label="First name" name="firstName" required rules={[zodRule(FIELDS.firstName)]}>
@@ -151,9 +152,12 @@ export function SignUpPage() {
           Create account
         </Button>
       </Form>
-      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
-        Already have an account? <Link to="/signin">Sign in</Link>
-      </Typography.Paragraph>
+      <p style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+        Already have an account?{' '}
+        <Link to="/signin" style={{ color: token.colorLink, textDecoration: 'none' }}>
+          Sign in
+        </Link>
+      </p>
     </AuthLayout>
   );
 }

@@ -5,9 +5,10 @@ import { Alert, Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { saveAccount } from '../../api/chart.ts';
 import { HttpError, NetworkError } from '../../api/http.ts';
-import { useCurrencies } from '../../api/queries.ts';
+import { useCurrencies, useFxRates } from '../../api/queries.ts';
 import { accountKeys } from '../../api/query-keys.ts';
 import { useTenantCurrency } from '../../app/current-user.ts';
+import { currenciesWithRate, NO_RATE_CURRENCY_TEXT } from '../../components/currency-options.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useToast } from '../../components/use-toast.ts';
 import { CHART_MESSAGES, CHART_TOAST_SECONDS } from './chart-messages.ts';
@@ -88,6 +89,8 @@ function AccountForm({
   const queryClient = useQueryClient();
   const heads = useAccountHeads();
   const currencies = useCurrencies();
+  // offered: the currencies with a stored exchange rate (issue 7), so posting never fails for one
+  const rates = useFxRates();
   const tenant = useTenantCurrency();
   const [problem, setProblem] = useState<string | null>(null);
   const [missing, setMissing] = useState({ head: false, name: false });
@@ -198,7 +201,11 @@ function AccountForm({
       <Form.Item label="Account Currency" name="currencyID">
         <Select
           showSearch={{ optionFilterProp: 'label' }}
-          options={currencies.data.map((c) => ({ value: c.id, label: c.displayName }))}
+          options={currenciesWithRate(currencies.data, rates.data, [account?.currencyID, tenant.id]).map((c) => ({
+            value: c.id,
+            label: c.displayName,
+          }))}
+          notFoundContent={NO_RATE_CURRENCY_TEXT}
         />
       </Form.Item>
       <Form.Item label="Account ID" name="code">

@@ -14,7 +14,7 @@ interface ChartHeadSectionProps {
 /**
  * One account head of a chart tab (spec 2.10): its name and sub-head label, an 'Add a new Account'
  * link, then its accounts with code, name, description, balance (in the account's currency), an
- * edit and a delete icon; an empty head says 'You have not added any inventory yet.'.
+ * edit and a delete icon; an empty head says 'You have not added any accounts under this head yet.'.
  */
 export function ChartHeadSection({ head, onAdd, onEdit, onDelete }: ChartHeadSectionProps) {
   const titleId = `head-${head.id}`;

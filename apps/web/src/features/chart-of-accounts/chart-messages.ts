@@ -13,7 +13,9 @@ export const CHART_MESSAGES = {
   accountRequired: ACCOUNT_REQUIRED_MESSAGE,
   fundCreated: (name: string) => `The fund ${name} was created successfully`,
   fundCreateFailed: 'Fund Creation Failed',
-  emptyHead: 'You have not added any inventory yet.',
+  /** issue 7 part 4: the spec's 'inventory' wording said the wrong thing on an account head */
+  emptyHead: 'You have not added any accounts under this head yet.',
+  emptyTab: 'You have not added any accounts of this type yet.',
   actionNeededTitle: 'Action Needed',
   actionNeededText: 'Some accounts need updating',
   updateAccounts: 'Update accounts',

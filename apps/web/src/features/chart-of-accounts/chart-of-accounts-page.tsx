@@ -3,7 +3,7 @@ import type { TAccount, TAccountHead } from '@steward/contracts/chart';
 import type { TAccountType } from '@steward/contracts/ledger';
 import { Alert, Button, Modal, Tabs } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isNetworkError } from '../../api/http.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { NetworkErrorState } from '../../components/network-error-state.tsx';
@@ -13,7 +13,7 @@ import { AccountModal } from './account-modal.tsx';
 import { ChartHeadSection } from './chart-head-section.tsx';
 import { UPDATE_ACCOUNTS_PATH } from './chart-links.ts';
 import { CHART_MESSAGES } from './chart-messages.ts';
-import { chartTabs, fundOfAccount, isFundTab } from './chart-model.ts';
+import { CHART_TABS, chartTabs, fundOfAccount, isFundTab } from './chart-model.ts';
 import { useChartOfAccounts, useFunds } from './chart-queries.ts';
 import { FundModal } from './fund-modal.tsx';
 import { useAccountDelete } from './use-account-delete.ts';
@@ -29,13 +29,18 @@ type Editor =
  * /tenant/chartofaccount (spec 2.10): 'Add a New Account of Fund', five tabs with counts
  * (Assets, Liabilities & Credit Cards, Income, Expenses, Fund [Equity]), heads with their
  * accounts; the equity tab adds and edits funds. Accounts without a head raise 'Action Needed'.
+ * `?tab=assets|liability|income|expense|equity` chooses the tab shown first.
  */
 export function ChartOfAccountsPage() {
   const navigate = useNavigate();
   const chart = useChartOfAccounts();
   const funds = useFunds();
   const deleteAccount = useAccountDelete();
-  const [tab, setTab] = useState<TAccountType>('assets');
+  // ?tab=income opens that tab (the offering item's no-accounts dialog links to it)
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<TAccountType>(
+    () => CHART_TABS.find((t) => t.type === params.get('tab'))?.type ?? 'assets',
+  );
   const [editor, setEditor] = useState<Editor>({ kind: 'none' });
   const [actionDismissed, setActionDismissed] = useState(false);
 
@@ -83,6 +88,7 @@ export function ChartOfAccountsPage() {
           />
         ) : null}
         <Tabs
+          className="chart-tabs"
           activeKey={tab}
           onChange={(k) => setTab(k as TAccountType)}
           items={chartTabs(chart.data).map((t) => ({
@@ -94,7 +100,7 @@ export function ChartOfAccountsPage() {
             ),
             children:
               t.heads.length === 0 ? (
-                <EmptyState description={CHART_MESSAGES.emptyHead} />
+                <EmptyState description={CHART_MESSAGES.emptyTab} />
               ) : (
                 t.heads.map((head: TAccountHead) => (
                   <ChartHeadSection

@@ -1,10 +1,12 @@
 import type { TChartSeries } from '@steward/contracts/dashboard';
 import { Card, Flex, Segmented, Skeleton, Typography } from 'antd';
-import { useId, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, useId, useState } from 'react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { allZero, chartPoints, formatCount, type ChartPeriod } from './dashboard-format.ts';
 import { SectionError } from './section-error.tsx';
+
+// recharts (about 100 KB gzip) loads after the page's first paint, with the figures (issue 7 'Speed')
+const CountBarChart = lazy(() => import('./count-bar-chart.tsx').then((m) => ({ default: m.CountBarChart })));
 
 interface CountChartCardProps {
   title: string;
@@ -46,20 +48,9 @@ export function CountChartCard(props: CountChartCardProps) {
   else
     body = (
       <>
-        <figure style={{ margin: 0, height: 240 }} aria-hidden>
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={8} />
-              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={48} />
-              <Tooltip
-                formatter={(v) => [formatCount(Number(v)), unit]}
-                labelFormatter={(_, p) => String((p[0]?.payload as { name?: string } | undefined)?.name ?? '')}
-              />
-              <Bar dataKey="value" name={unit} fill={color} radius={[3, 3, 0, 0]} maxBarSize={28} />
-            </BarChart>
-          </ResponsiveContainer>
-        </figure>
+        <Suspense fallback={<div style={{ height: 240 }} aria-busy="true" />}>
+          <CountBarChart points={points} unit={unit} color={color} />
+        </Suspense>
         <div className="visually-hidden">
           <table>
             <caption>

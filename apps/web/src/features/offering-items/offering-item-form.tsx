@@ -61,7 +61,11 @@ export function OfferingItemForm({ initial, variant, onSaved, onClose }: Offerin
   const cashAccountId = Form.useWatch('cashAccountId', form);
   const incomeAccountId = Form.useWatch('incomeAccountId', form);
   const cashAccountName = cash.data?.find((a) => a.id === cashAccountId)?.text;
-  const noAccounts = (income.isSuccess && income.data.length === 0) || (cash.isSuccess && cash.data.length === 0);
+  const missing = {
+    income: income.isSuccess && income.data.length === 0,
+    cash: cash.isSuccess && cash.data.length === 0,
+  };
+  const noAccounts = missing.income || missing.cash;
 
   const mutation = useMutation({
     mutationFn: saveOfferingItem,
@@ -160,7 +164,7 @@ export function OfferingItemForm({ initial, variant, onSaved, onClose }: Offerin
           </Button>
         </Flex>
       </Form>
-      <NoAccountsDialog open={noAccounts} onClose={onClose} />
+      <NoAccountsDialog open={noAccounts} missing={missing} onClose={onClose} />
     </>
   );
 }

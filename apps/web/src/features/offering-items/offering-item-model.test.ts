@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   groupRemittanceAccounts,
   indexAccounts,
+  noAccountsGuidance,
   percentRemaining,
   percentTotalScaled,
   toFormValues,
@@ -108,5 +109,29 @@ describe('toFormValues', () => {
     const v = toFormValues();
     expect(v.applyRemittance).toBe(false);
     expect(v.remittance).toHaveLength(1);
+  });
+});
+
+describe('noAccountsGuidance (issue 7, part 4)', () => {
+  it('names what is missing and the controls the chart always shows, never Update Account', () => {
+    const both = noAccountsGuidance({ income: true, cash: true });
+    expect(both.tab).toBe('income');
+    expect(both.paragraphs).toEqual([
+      'An offering item needs an income account and a cash or bank account, and your church has none yet.',
+      "In Chart of Accounts, open the Income tab and click 'Add a new Account' under an income head.",
+      "In Chart of Accounts, open the Assets tab and click 'Add a new Account' under a cash or bank head.",
+    ]);
+    expect(both.paragraphs.join(' ')).not.toContain('Update Account');
+  });
+
+  it('opens the tab of the missing kind', () => {
+    expect(noAccountsGuidance({ income: true, cash: false })).toMatchObject({
+      tab: 'income',
+      paragraphs: [expect.stringContaining('needs an income account,'), expect.stringContaining('Income tab')],
+    });
+    const cash = noAccountsGuidance({ income: false, cash: true });
+    expect(cash.tab).toBe('assets');
+    expect(cash.paragraphs).toHaveLength(2);
+    expect(cash.paragraphs[1]).toContain('Assets tab');
   });
 });

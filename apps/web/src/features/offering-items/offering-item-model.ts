@@ -112,3 +112,33 @@ export function toSavePayload(
     incomeRemittance: incomeRemittance.length > 0 ? incomeRemittance : null,
   };
 }
+
+/** Which account lists of the offering item form came back empty. */
+export interface MissingAccounts {
+  income: boolean;
+  cash: boolean;
+}
+
+/**
+ * The no-accounts dialog's guidance (spec 2.5, issue 7 part 4): what is missing and how to add
+ * it with the controls the chart of accounts always shows (a tab, then 'Add a new Account' under
+ * one of its heads). `tab` is the chart tab to open: 'income' when the income account is
+ * missing, else 'assets'.
+ */
+export function noAccountsGuidance(missing: MissingAccounts): { tab: 'income' | 'assets'; paragraphs: string[] } {
+  const what =
+    missing.income && missing.cash
+      ? 'an income account and a cash or bank account'
+      : missing.income
+        ? 'an income account'
+        : 'a cash or bank account';
+  const steps: string[] = [];
+  if (missing.income)
+    steps.push("In Chart of Accounts, open the Income tab and click 'Add a new Account' under an income head.");
+  if (missing.cash)
+    steps.push("In Chart of Accounts, open the Assets tab and click 'Add a new Account' under a cash or bank head.");
+  return {
+    tab: missing.income ? 'income' : 'assets',
+    paragraphs: [`An offering item needs ${what}, and your church has none yet.`, ...steps],
+  };
+}

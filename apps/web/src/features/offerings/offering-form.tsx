@@ -9,14 +9,14 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HttpError, NetworkError, type FieldError } from '../../api/http.ts';
 import { saveOfferings } from '../../api/offerings.ts';
-import { useOfferingItems } from '../../api/queries.ts';
-import { offeringKeys } from '../../api/query-keys.ts';
+import { useFxRates, useOfferingItems } from '../../api/queries.ts';
 import { DATE_FORMAT, ISO_DATE, toDayjs } from '../../components/dates.ts';
 import { useToast } from '../../components/use-toast.ts';
 import { OfferingItemDialog } from '../offering-items/offering-item-dialog.tsx';
 import { DonorModal } from './donor-modal.tsx';
 import { EventPicker } from './event-picker.tsx';
 import { GrandTotal } from './grand-total.tsx';
+import { invalidateAfterOfferingChange } from './offering-cache.ts';
 import { offeringReportPath } from './offering-links.ts';
 import { firstRowProblem, newRow, toPayload, type OfferingRow } from './offering-form-model.ts';
 import { OfferingRowFields } from './offering-row-fields.tsx';
@@ -51,6 +51,7 @@ export function OfferingForm({ initial, editing, currencies, tenantCurrency }: O
   const toast = useToast();
   const queryClient = useQueryClient();
   const items = useOfferingItems();
+  const rates = useFxRates();
   const idempotency = useIdempotencyKey();
   const [activityId, setActivityId] = useState(initial.activityId);
   const [date, setDate] = useState<Dayjs | null>(initial.date);
@@ -79,7 +80,7 @@ export function OfferingForm({ initial, editing, currencies, tenantCurrency }: O
       }
       idempotency.reset();
       toast.success(MESSAGES.offeringQuickSaved);
-      void queryClient.invalidateQueries({ queryKey: offeringKeys.all });
+      void invalidateAfterOfferingChange(queryClient);
       const first = payload[0];
       await navigate(offeringReportPath(first ? String(first.date) : '', activityId));
     },
@@ -153,6 +154,7 @@ export function OfferingForm({ initial, editing, currencies, tenantCurrency }: O
           items={itemOptions}
           itemsLoading={items.isPending}
           currencies={currencies}
+          rates={rates.data}
           onChange={(patch) => patchRow(row.key, patch)}
           onCreateItem={() => setItemDialogRow(row.key)}
           onPickDonor={() => setDonorRow(row.key)}

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Flex, Result, Row, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { isNetworkError } from '../../api/http.ts';
+import { isNetworkError, serverMessageOf } from '../../api/http.ts';
 import { getOfferingReport } from '../../api/offerings.ts';
 import { offeringKeys } from '../../api/query-keys.ts';
 import { formatDate, isoDatePart } from '../../components/dates.ts';
@@ -107,7 +107,11 @@ export function OfferingReportPage() {
       isNetworkError(report.error) ? (
         <NetworkErrorState onRetry={() => void report.refetch()} />
       ) : (
-        <Result status="error" title="The report could not be loaded" subTitle={report.error.message} />
+        <Result
+          status="error"
+          title="The report could not be loaded"
+          subTitle={serverMessageOf(report.error) ?? 'Please try again in a moment.'}
+        />
       ),
     );
   if (!report.data.status) return withHeader(<Result status="warning" title={report.data.response} />);
@@ -151,7 +155,7 @@ export function OfferingReportPage() {
           <Col xs={24} md={8}>
             <Comparison
               title="Today vs last week"
-              percent={r.todayVsLastWeek}
+              percent={r.totalLastWeek === 0 ? null : r.todayVsLastWeek}
               previous={r.totalLastWeek}
               currency={currency}
             />
@@ -159,7 +163,7 @@ export function OfferingReportPage() {
           <Col xs={24} md={8}>
             <Comparison
               title="Today vs same time last month"
-              percent={r.todayVsLastMonth}
+              percent={r.totalLastMonth === 0 ? null : r.todayVsLastMonth}
               previous={r.totalLastMonth}
               currency={currency}
             />
@@ -167,7 +171,7 @@ export function OfferingReportPage() {
           <Col xs={24} md={8}>
             <Comparison
               title="Today vs same time last year"
-              percent={r.todayVsLastYear}
+              percent={r.totalLastYear === 0 ? null : r.todayVsLastYear}
               previous={r.totalLastYear}
               currency={currency}
             />

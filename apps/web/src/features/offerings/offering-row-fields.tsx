@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, UserAddOutlined } from '@ant-design/icons';
-import type { TCurrency } from '@steward/contracts/lookups';
+import type { TCurrency, TFxRates } from '@steward/contracts/lookups';
 import { PAYMENT_CHANNELS } from '@steward/contracts/offerings';
 import { Button, Col, Input, Row, Select, Typography } from 'antd';
+import { currenciesWithRate, NO_RATE_CURRENCY_TEXT } from '../../components/currency-options.ts';
 import { formatAmount } from '../../components/format-amount.ts';
 import { cleanAmountText, rowAmount, type OfferingRow, type PaymentChannel } from './offering-form-model.ts';
 
@@ -13,6 +14,8 @@ interface OfferingRowFieldsProps {
   items: { id: string; name: string }[];
   itemsLoading: boolean;
   currencies: TCurrency[];
+  /** GET /fxRates: the currency picker offers only currencies with a rate (undefined: all). */
+  rates: TFxRates | undefined;
   onChange: (patch: Partial<OfferingRow>) => void;
   onCreateItem: () => void;
   onPickDonor: () => void;
@@ -30,7 +33,8 @@ function Label({ htmlFor, children }: { htmlFor?: string; children: string }) {
 
 /**
  * One row of the recording screen (spec 2.3): Offering Item, Channel, currency, Amount, Total,
- * and 'Add Donor' or the donor's name with an edit control.
+ * and 'Add Donor' or the donor's name with an edit control. The currency picker offers only the
+ * currencies with a stored exchange rate (and the row's own), so Save never fails for a rate.
  */
 export function OfferingRowFields({
   row,
@@ -38,6 +42,7 @@ export function OfferingRowFields({
   items,
   itemsLoading,
   currencies,
+  rates,
   onChange,
   onCreateItem,
   onPickDonor,
@@ -89,7 +94,11 @@ export function OfferingRowFields({
             aria-label={`Currency ${n}`}
             value={row.currencyId}
             showSearch={{ optionFilterProp: 'label' }}
-            options={currencies.map((c) => ({ value: c.id, label: c.shortCode }))}
+            options={currenciesWithRate(currencies, rates, [row.currencyId]).map((c) => ({
+              value: c.id,
+              label: c.shortCode,
+            }))}
+            notFoundContent={<div style={{ maxWidth: 220, whiteSpace: 'normal' }}>{NO_RATE_CURRENCY_TEXT}</div>}
             onChange={(currencyId) => onChange({ currencyId })}
             style={{ width: '100%' }}
             popupMatchSelectWidth={false}

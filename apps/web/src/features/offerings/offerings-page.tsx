@@ -2,8 +2,8 @@ import { DeleteOutlined, FilterOutlined, PlusOutlined, PrinterOutlined } from '@
 import type { TOfferingListItem } from '@steward/contracts/offerings';
 import { MESSAGES } from '@steward/contracts/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Tooltip, type TableColumnsType } from 'antd';
-import { useState, type Key } from 'react';
+import { Button, Flex, Grid, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { lazy, Suspense, useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
 import { isNetworkError } from '../../api/http.ts';
 import { getFilteredOfferings, getOfferingsPage, OFFERINGS_PAGE_SIZE } from '../../api/offerings.ts';
@@ -11,7 +11,6 @@ import { offeringKeys, type OfferingFilter } from '../../api/query-keys.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { formatDate } from '../../components/dates.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { FilterField, FilterPanel } from '../../components/filter-panel.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { NetworkErrorState } from '../../components/network-error-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -19,19 +18,19 @@ import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { ADD_OFFERING_PATH, editOfferingPath, OFFERING_ITEMS_PATH, offeringReportPath } from './offering-links.ts';
-import { OfferingsPrint } from './offerings-print.tsx';
+import { NO_DRAFT, type FilterDraft } from './offerings-filter-draft.ts';
 import { OfferingsSummary } from './offerings-summary.tsx';
 import { useOfferingDeletes } from './use-offering-deletes.ts';
 
-interface FilterDraft {
-  offering: string;
-  donor: string;
-}
-const NO_DRAFT: FilterDraft = { offering: '', donor: '' };
+// Loaded when first needed, not with the page (issue 7 'Speed'): the filter panel when it is
+// opened; the print-only table just after the first paint (ready before anyone prints).
+const OfferingsFilter = lazy(() => import('./offerings-filter.tsx').then((m) => ({ default: m.OfferingsFilter })));
+const OfferingsPrint = lazy(() => import('./offerings-print.tsx').then((m) => ({ default: m.OfferingsPrint })));
 
 /**
  * /tenant/offering (spec 2.1): period summary with charts, then the offering transactions,
  * 50 a page from the server; the search box and the filter panel switch to FilteredTransactions.
+ * On a phone each row shows as a compact card-like row: date and source, offering, donor, amount.
  */
 export function OfferingsPage() {
   const navigate = useNavigate();
@@ -43,6 +42,8 @@ export function OfferingsPage() {
   const [draft, setDraft] = useState<FilterDraft>(NO_DRAFT);
   const [selected, setSelected] = useState<Key[]>([]);
   const { deleteOne, deleteMany } = useOfferingDeletes();
+  const screens = Grid.useBreakpoint();
+  const wide = screens.md ?? true;
 
   const paged = useQuery({
     queryKey: offeringKeys.page(page),
@@ -75,37 +76,57 @@ export function OfferingsPage() {
     applyFilter(null);
   };
 
-  const columns: TableColumnsType<TOfferingListItem> = [
-    { title: 'Date', dataIndex: 'date', key: 'date', render: (d: string) => formatDate(d) },
-    { title: 'OFFERING', dataIndex: 'contribution', key: 'contribution' },
-    {
-      title: 'AMOUNT',
-      key: 'amount',
-      align: 'right',
-      render: (_, r) => <MoneyText amount={r.amount} currency={r.currencyName} />,
-    },
-    { title: 'SOURCE', dataIndex: 'channel', key: 'channel' },
-    { title: 'DONOR', dataIndex: 'donor', key: 'donor', render: (d: string) => d || '—' },
-    {
-      title: 'ACTION',
-      key: 'action',
-      width: 90,
-      render: (_, r) => (
-        <RowActions
-          name={`${r.contribution} of ${formatDate(r.date)}`}
-          actions={[
-            {
-              key: 'report',
-              label: 'View Report',
-              onClick: () => void navigate(offeringReportPath(r.date, r.activityId)),
-            },
-            { key: 'edit', label: 'Edit', onClick: () => void navigate(editOfferingPath(r.id)) },
-            { key: 'delete', label: 'Delete', danger: true, onClick: () => deleteOne(r.id) },
-          ]}
-        />
-      ),
-    },
-  ];
+  const actions = (r: TOfferingListItem) => (
+    <RowActions
+      name={`${r.contribution} of ${formatDate(r.date)}`}
+      actions={[
+        {
+          key: 'report',
+          label: 'View Report',
+          onClick: () => void navigate(offeringReportPath(r.date, r.activityId)),
+        },
+        { key: 'edit', label: 'Edit', onClick: () => void navigate(editOfferingPath(r.id)) },
+        { key: 'delete', label: 'Delete', danger: true, onClick: () => deleteOne(r.id) },
+      ]}
+    />
+  );
+  const amount = (r: TOfferingListItem) => <MoneyText amount={r.amount} currency={r.currencyName} />;
+  // On a phone (issue 7, part 4) each row keeps the offering, its donor and its amount in view:
+  // the date and source go above the offering, the donor under it, as the account register does.
+  const columns: TableColumnsType<TOfferingListItem> = wide
+    ? [
+        { title: 'Date', dataIndex: 'date', key: 'date', render: (d: string) => formatDate(d) },
+        { title: 'OFFERING', dataIndex: 'contribution', key: 'contribution' },
+        { title: 'AMOUNT', key: 'amount', align: 'right', render: (_, r) => amount(r) },
+        { title: 'SOURCE', dataIndex: 'channel', key: 'channel' },
+        { title: 'DONOR', dataIndex: 'donor', key: 'donor', render: (d: string) => d || '—' },
+        { title: 'ACTION', key: 'action', width: 90, render: (_, r) => actions(r) },
+      ]
+    : [
+        {
+          title: 'OFFERING',
+          key: 'contribution',
+          render: (_, r) => (
+            <>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {`${formatDate(r.date)} · ${r.channel}`}
+              </Typography.Text>
+              <div style={{ overflowWrap: 'anywhere' }}>{r.contribution}</div>
+              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }} data-testid="donor">
+                {r.donor ? `Donor: ${r.donor}` : 'No donor'}
+              </Typography.Text>
+            </>
+          ),
+        },
+        { title: 'AMOUNT', key: 'amount', align: 'right', width: 120, render: (_, r) => amount(r) },
+        // the header is named for assistive technology; on screen the ⋮ button speaks for itself
+        {
+          title: <span className="visually-hidden">ACTION</span>,
+          key: 'action',
+          width: 48,
+          render: (_, r) => actions(r),
+        },
+      ];
 
   const addButton = (
     <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(ADD_OFFERING_PATH)}>
@@ -141,7 +162,9 @@ export function OfferingsPage() {
         columns={columns}
         dataSource={rows}
         loading={active.isFetching && !active.isPending}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, ...(wide ? {} : { columnWidth: 36 }) }}
+        tableLayout={wide ? undefined : 'fixed'}
+        scroll={wide ? { x: 'max-content' } : undefined}
         locale={{ emptyText: <EmptyState description={MESSAGES.offeringsFilteredEmpty} /> }}
         onOpenRow={(r) => void navigate(editOfferingPath(r.id))}
         rowLabel={(r) => `Open ${r.contribution} of ${formatDate(r.date)}`}
@@ -200,18 +223,23 @@ export function OfferingsPage() {
               </Button>
             </Flex>
           </Flex>
-          <FilterPanel open={filterOpen} onApply={onApply} onClear={onClear} onHide={() => setFilterOpen(false)}>
-            <FilterField label="Offering">
-              <Input value={draft.offering} onChange={(e) => setDraft({ ...draft, offering: e.target.value })} />
-            </FilterField>
-            <FilterField label="donor">
-              <Input value={draft.donor} onChange={(e) => setDraft({ ...draft, donor: e.target.value })} />
-            </FilterField>
-          </FilterPanel>
+          {filterOpen ? (
+            <Suspense fallback={null}>
+              <OfferingsFilter
+                draft={draft}
+                onChange={setDraft}
+                onApply={onApply}
+                onClear={onClear}
+                onHide={() => setFilterOpen(false)}
+              />
+            </Suspense>
+          ) : null}
         </>
       )}
       {body}
-      <OfferingsPrint rows={rows} />
+      <Suspense fallback={null}>
+        <OfferingsPrint rows={rows} />
+      </Suspense>
     </>
   );
 }

@@ -1,24 +1,20 @@
-import { PERIOD_KEYS, type TPeriodKey, type TPeriodSummary } from '@steward/contracts/offerings';
+import { PERIOD_KEYS, type TPeriodKey } from '@steward/contracts/offerings';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Row, Select, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
-import {
-  Area,
-  AreaChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { WarningFilled } from '@ant-design/icons';
+import { Button, Empty, Flex, Select, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { getOfferingsSummary } from '../../api/offerings.ts';
 import { offeringKeys } from '../../api/query-keys.ts';
 import { useTenantCurrency } from '../../app/current-user.ts';
+import { isNetworkError } from '../../api/http.ts';
 import { formatAmount } from '../../components/format-amount.ts';
+import { NetworkErrorState, PlainResult } from '../../components/network-error-state.tsx';
+import { CHART_HEIGHT } from './offerings-summary-layout.ts';
+
+// The charts (recharts, ~110 KB gzip) load after the page's first paint (issue 7 'Speed').
+const OfferingsSummaryCharts = lazy(() =>
+  import('./offerings-summary-charts.tsx').then((m) => ({ default: m.OfferingsSummaryCharts })),
+);
 
 /** The period dropdown's labels (spec §9), in PERIOD_KEYS order. */
 const PERIOD_LABELS: Record<TPeriodKey, string> = {
@@ -33,19 +29,43 @@ const PERIOD_LABELS: Record<TPeriodKey, string> = {
 };
 const PERIOD_OPTIONS = PERIOD_KEYS.map((key) => ({ value: key, label: PERIOD_LABELS[key] }));
 
-const COLORS = ['#3b5bdb', '#12b886', '#fab005', '#fa5252', '#7950f2', '#15aabf', '#fd7e14', '#e64980'];
+/** Where the charts will be while their code loads: the same two columns, each CHART_HEIGHT tall. */
+function ChartsPlaceholder() {
+  return (
+    <div className="offerings-charts" aria-busy="true" aria-label="Loading the charts">
+      <div style={{ height: CHART_HEIGHT }} />
+      <div style={{ height: CHART_HEIGHT }} />
+    </div>
+  );
+}
 
 /**
- * The area chart's points from the summary's bar chart: `data` holds the day totals (numbers,
- * as the existing client reads them) and `categories` the matching 'MM/DD/YYYY' days.
+ * The summary card's error state: the network screen when the connection dropped, otherwise
+ * 'The offering totals could not be loaded.' with a 'Try again' button that reloads the summary.
  */
-function areaPoints(bar: TPeriodSummary['barChart']): { name: string; value: number }[] {
-  return bar.data.map((value, i) => ({ name: bar.categories[i] ?? '', value }));
+function SummaryError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+  if (isNetworkError(error)) return <NetworkErrorState onRetry={onRetry} />;
+  return (
+    <div role="alert" data-testid="summary-error">
+      <PlainResult
+        icon={<WarningFilled aria-hidden />}
+        iconColor="#faad14"
+        title="The offering totals could not be loaded."
+        extra={
+          <Button type="primary" onClick={onRetry} loading={retrying}>
+            Try again
+          </Button>
+        }
+      />
+    </div>
+  );
 }
 
 /**
  * The period dropdown of the offerings list (spec 2.1, 'This Week' by default) with the total
  * income of the period in the tenant currency, a pie chart (by offering item) and an area chart.
+ * When the summary cannot be loaded it says so, with a 'Try again' button, rather than showing a
+ * total of zero (issue 7, part 4). The charts load lazily, after the page's first paint.
  */
 export function OfferingsSummary() {
   const currency = useTenantCurrency();
@@ -54,14 +74,23 @@ export function OfferingsSummary() {
   const data = summary.data?.[period];
   const money = (v: number) => formatAmount(v, currency.code);
   const periodLabel = PERIOD_LABELS[period];
+  // a failed load with nothing cached shows the error, never a total of zero
+  const failed = summary.isError && !summary.data;
 
   return (
-    <Card style={{ marginBottom: 20 }} styles={{ body: { padding: 20 } }}>
+    // antd's Card drawn in plain markup: Card brings Tabs (~14 KB gzip) this card has none of (issue 7)
+    <div style={{ marginBottom: 20, padding: 20, background: '#fff', border: '1px solid #f0f0f0', borderRadius: 10 }}>
       <Flex justify="space-between" align="flex-start" wrap gap={12} style={{ marginBottom: 12 }}>
         <div>
           <Typography.Text type="secondary">Total income, {periodLabel}</Typography.Text>
           <Typography.Title level={2} style={{ margin: 0, fontSize: 28 }} data-testid="total-income">
-            {summary.isPending ? <Skeleton.Input active size="small" /> : money(data?.income ?? 0)}
+            {summary.isPending ? (
+              <Skeleton.Input active size="small" />
+            ) : failed ? (
+              <span aria-label="Total income not loaded">—</span>
+            ) : (
+              money(data?.income ?? 0)
+            )}
           </Typography.Title>
         </div>
         <Select<TPeriodKey>
@@ -74,66 +103,15 @@ export function OfferingsSummary() {
       </Flex>
       {summary.isPending ? (
         <Skeleton active paragraph={{ rows: 5 }} />
+      ) : failed ? (
+        <SummaryError error={summary.error} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
       ) : !data || (data.pieChart.length === 0 && data.barChart.data.length === 0) ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No offerings in this period" />
       ) : (
-        <Row gutter={[16, 16]}>
-          <Col xs={24} lg={9}>
-            <figure style={{ margin: 0, height: 260 }} aria-label={`Offerings by item, ${periodLabel}`}>
-              <ResponsiveContainer width="100%" height="100%">
-                <PieChart>
-                  <Pie
-                    data={data.pieChart}
-                    dataKey="value"
-                    nameKey="name"
-                    innerRadius={55}
-                    outerRadius={90}
-                    paddingAngle={2}
-                  >
-                    {data.pieChart.map((p, i) => (
-                      <Cell key={p.name} fill={COLORS[i % COLORS.length]} />
-                    ))}
-                  </Pie>
-                  <Tooltip formatter={(v) => money(Number(v))} />
-                  <Legend />
-                </PieChart>
-              </ResponsiveContainer>
-            </figure>
-          </Col>
-          <Col xs={24} lg={15}>
-            <figure style={{ margin: 0, height: 260 }} aria-label={`Offerings over time, ${periodLabel}`}>
-              <ResponsiveContainer width="100%" height="100%">
-                <AreaChart data={areaPoints(data.barChart)} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-                  <defs>
-                    <linearGradient id="offeringArea" x1="0" y1="0" x2="0" y2="1">
-                      <stop offset="0%" stopColor="#3b5bdb" stopOpacity={0.35} />
-                      <stop offset="100%" stopColor="#3b5bdb" stopOpacity={0.02} />
-                    </linearGradient>
-                  </defs>
-                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                  <XAxis dataKey="name" tick={{ fontSize: 12 }} />
-                  <YAxis
-                    tick={{ fontSize: 12 }}
-                    width={72}
-                    tickFormatter={(v: number) =>
-                      formatAmount(v, currency.code, { display: 'none' }).replace(/\.\d+$/, '')
-                    }
-                  />
-                  <Tooltip formatter={(v) => money(Number(v))} />
-                  <Area
-                    type="monotone"
-                    dataKey="value"
-                    name="Offerings"
-                    stroke="#3b5bdb"
-                    fill="url(#offeringArea)"
-                    strokeWidth={2}
-                  />
-                </AreaChart>
-              </ResponsiveContainer>
-            </figure>
-          </Col>
-        </Row>
+        <Suspense fallback={<ChartsPlaceholder />}>
+          <OfferingsSummaryCharts data={data} periodLabel={periodLabel} currencyCode={currency.code} />
+        </Suspense>
       )}
-    </Card>
+    </div>
   );
 }

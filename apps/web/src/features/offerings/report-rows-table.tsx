@@ -1,5 +1,5 @@
 import type { TOfferingReport } from '@steward/contracts/offerings';
-import { Table, Typography, type TableColumnsType } from 'antd';
+import { Grid, Table, Typography, type TableColumnsType } from 'antd';
 import { MoneyText } from '../../components/money-text.tsx';
 
 type ReportRow = TOfferingReport['todayContributions'][number];
@@ -21,20 +21,28 @@ interface ReportRowsTableProps {
  * used and each amount in the church currency, so the last column adds up by hand to the total
  * (the server shares each currency's converted sum over its rows). A row whose currency has no
  * stored rate shows 'no rate' and is left out of the total, as the server does.
+ *
+ * On a phone (under 576 px) it keeps two columns so the amounts stay on screen: the item with
+ * its channel (and, in another currency, the amount and its rate) beneath it, and the amount in
+ * the church currency that the total adds up.
  */
 export function ReportRowsTable({ rows, currency, total }: ReportRowsTableProps) {
   const multi = rows.some((r) => r.currencyName !== currency);
-  const columns: TableColumnsType<ReportRow> = [
-    { title: 'Offering Item', dataIndex: 'contribution', key: 'contribution' },
-    { title: 'Channel', dataIndex: 'channel', key: 'channel' },
-    {
-      title: 'Amount',
-      key: 'amount',
-      align: 'right',
-      render: (_, row) => <MoneyText amount={row.amount} currency={row.currencyName} absolute />,
-    },
-  ];
-  if (multi)
+  const screens = Grid.useBreakpoint();
+  const phone = screens.sm === false;
+  const columns: TableColumnsType<ReportRow> = phone
+    ? phoneColumns(currency, multi)
+    : [
+        { title: 'Offering Item', dataIndex: 'contribution', key: 'contribution' },
+        { title: 'Channel', dataIndex: 'channel', key: 'channel' },
+        {
+          title: 'Amount',
+          key: 'amount',
+          align: 'right',
+          render: (_, row) => <MoneyText amount={row.amount} currency={row.currencyName} absolute />,
+        },
+      ];
+  if (multi && !phone)
     columns.push(
       {
         title: 'Rate',
@@ -76,4 +84,42 @@ export function ReportRowsTable({ rows, currency, total }: ReportRowsTableProps)
       )}
     />
   );
+}
+
+/** The phone's two columns: the offering (item, channel, foreign amount at its rate) and the amount. */
+function phoneColumns(currency: string, multi: boolean): TableColumnsType<ReportRow> {
+  return [
+    {
+      title: 'Offering',
+      key: 'offering',
+      render: (_, row) => (
+        <div>
+          <div>{row.contribution}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            {row.channel}
+            {row.currencyName !== currency ? (
+              <>
+                {' · '}
+                <MoneyText amount={row.amount} currency={row.currencyName} absolute />
+                {row.rate === null ? ' (no rate)' : ` at ${formatRate(row.rate)}`}
+              </>
+            ) : null}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: multi ? `In ${currency}` : 'Amount',
+      key: 'amount',
+      align: 'right',
+      render: (_, row) =>
+        row.currencyName === currency ? (
+          <MoneyText amount={row.amount} currency={currency} absolute />
+        ) : row.convertedAmount === null ? (
+          '—'
+        ) : (
+          <MoneyText amount={row.convertedAmount} currency={currency} absolute />
+        ),
+    },
+  ];
 }

@@ -3,19 +3,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { NetworkError, serverMessageOf, TimeoutError } from '../../api/http.ts';
 import { deleteOffering, deleteOfferings } from '../../api/offerings.ts';
-import { offeringKeys } from '../../api/query-keys.ts';
 import { useConfirmDelete } from '../../components/confirm-delete.ts';
 import { useToast } from '../../components/use-toast.ts';
+import { invalidateAfterOfferingChange } from './offering-cache.ts';
 
 /**
  * Single and bulk delete of offering transactions with the spec's confirmation and toasts
- * (§5, §8). Cancel shows 'Rejected'. The list and the summary reload afterwards.
+ * (§5, §8). Cancel shows 'Rejected'. The list, the summary and the account balances reload afterwards.
  */
 export function useOfferingDeletes() {
   const confirmDelete = useConfirmDelete();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: offeringKeys.all }), [queryClient]);
+  const reload = useCallback(() => invalidateAfterOfferingChange(queryClient), [queryClient]);
 
   const deleteOne = useCallback(
     (id: string) =>

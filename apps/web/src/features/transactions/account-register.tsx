@@ -104,8 +104,8 @@ function Reconciliation({
     );
   return (
     <Typography.Text data-testid="register-reconciliation">
-      <CheckCircleFilled aria-hidden style={{ color: '#389e0d' }} /> Reconciled: the postings add up to the balance of{' '}
-      <strong style={NUMERIC}>{formatAmount(balance, code)}</strong>
+      <CheckCircleFilled aria-hidden style={{ color: '#389e0d' }} /> The running balance ends at the account&apos;s
+      balance of <strong style={NUMERIC}>{formatAmount(balance, code)}</strong>
     </Typography.Text>
   );
 }
@@ -207,7 +207,7 @@ export function AccountRegister({ accountId, onOpenDocument }: AccountRegisterPr
     body = (
       <Table<TRegisterRecord>
         size="middle"
-        rowKey="id"
+        rowKey="postingId"
         columns={columns}
         dataSource={rows}
         pagination={false}

@@ -51,3 +51,14 @@ export function formatMinor(minor: bigint, currency: string): string {
     return `${currency} ${minorToDecimalString(minor, 'USD')}`;
   }
 }
+
+const INPUT_GROUPING = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20, useGrouping: true });
+
+/**
+ * A saved amount (decimal major units, as the API answers it) as an amount input shows it: its
+ * magnitude with grouping commas and its own decimals (1200 → '1,200', -1200.5 → '1,200.5'), so
+ * a loaded transaction reads like a typed one. `amountMinor` reads it back.
+ */
+export function amountInputText(amount: number): string {
+  return INPUT_GROUPING.format(Math.abs(amount));
+}

@@ -1,6 +1,6 @@
 import type { TEditableTransaction } from '@steward/contracts/finance';
 import type { TJournalSave } from '../../api/finance.ts';
-import { absDecimalText, absMinor, amountMinor } from './amount-text.ts';
+import { absDecimalText, absMinor, amountInputText, amountMinor } from './amount-text.ts';
 
 /** One debit or credit line of the General Ledger form (spec §3 "Journal line"). */
 export interface JournalLine {
@@ -89,7 +89,7 @@ export function journalLinesFromEditable(t: TEditableTransaction): { debits: Jou
   const toLines = (splits: TEditableTransaction['debitSplitAccounts']) =>
     splits.length > 0
       ? splits.map((s) =>
-          newJournalLine({ accountId: s.accountID, amountText: String(Math.abs(s.amount)), memo: s.memo }),
+          newJournalLine({ accountId: s.accountID, amountText: amountInputText(s.amount), memo: s.memo }),
         )
       : [newJournalLine()];
   return { debits: toLines(t.debitSplitAccounts), credits: toLines(t.creditSplitAccounts) };

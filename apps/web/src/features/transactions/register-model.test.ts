@@ -4,6 +4,7 @@ import { debitsFirst, mergePages, reconcile, registerTarget, sourceLabel } from 
 
 const row = (over: Partial<TRegisterRecord>): TRegisterRecord => ({
   id: '00000000-0000-4000-8000-000000000001',
+  postingId: '00000000-0000-4000-8000-000000000001',
   entryId: '00000000-0000-4000-8000-0000000000e1',
   date: '2026-11-08',
   narration: 'Sunday Offering (Cash)',
@@ -52,10 +53,10 @@ describe('registerTarget', () => {
 
 describe('mergePages', () => {
   it('keeps the order and shows a row repeated by a shifted page once', () => {
-    const a = row({ id: '00000000-0000-4000-8000-00000000000a' });
-    const b = row({ id: '00000000-0000-4000-8000-00000000000b' });
-    const c = row({ id: '00000000-0000-4000-8000-00000000000c' });
-    expect(mergePages([[a, b], [b, c], []]).map((r) => r.id)).toEqual([a.id, b.id, c.id]);
+    const a = row({ postingId: '00000000-0000-4000-8000-00000000000a' });
+    const b = row({ postingId: '00000000-0000-4000-8000-00000000000b' });
+    const c = row({ postingId: '00000000-0000-4000-8000-00000000000c' });
+    expect(mergePages([[a, b], [b, c], []]).map((r) => r.postingId)).toEqual([a.postingId, b.postingId, c.postingId]);
   });
 });
 

@@ -47,8 +47,8 @@ export function mergePages(pages: readonly (readonly TRegisterRecord[])[]): TReg
   const out: TRegisterRecord[] = [];
   for (const page of pages)
     for (const r of page) {
-      if (seen.has(r.id)) continue;
-      seen.add(r.id);
+      if (seen.has(r.postingId)) continue;
+      seen.add(r.postingId);
       out.push(r);
     }
   return out;

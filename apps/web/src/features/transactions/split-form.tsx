@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TAccountOption } from '@steward/contracts/ledger';
-import { Alert, Button, Col, DatePicker, Divider, Flex, Input, Row, Select } from 'antd';
+import { Alert, Button, Col, DatePicker, Divider, Flex, Input, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DATE_FORMAT, ISO_DATE } from '../../components/dates.ts';
@@ -12,6 +12,7 @@ import { FINANCE_MESSAGES } from './finance-messages.ts';
 import {
   checkSplit,
   newSplitLine,
+  splitBalanceText,
   toExpenseSave,
   toIncomeSave,
   type SplitDraft,
@@ -40,7 +41,8 @@ interface SplitFormProps {
  * The income and expense form of the edit panel (spec 2.8, §5): an amount, split lines (account,
  * amount, optional donor, remove; 'Add line'), memo, date (MM/DD/YYYY) and the cash/bank account.
  * Save stays disabled until there is an amount and, with several lines, their absolute sum equals
- * the total; a sum above the total shows the spec's warning.
+ * the total; a sum above the total shows the spec's warning, and beside Save the form says why it
+ * is disabled ('Short by ₦1,500.00', 'Over by ₦250.00', issue 7 part 4).
  */
 export function SplitForm({
   kind,
@@ -64,6 +66,7 @@ export function SplitForm({
 
   const currency = cashAccounts.find((a) => a.id === cashAccountId)?.currency || tenantCurrency;
   const check = checkSplit(amountText, lines, currency);
+  const blocked = locked ? null : splitBalanceText(check, currency);
   const totalShown = check.total === null ? amountText : formatMinor(absMinor(check.total), currency);
   const patchLine = (key: string, patch: Partial<SplitLine>) =>
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
@@ -200,9 +203,25 @@ export function SplitForm({
         ) : (
           <span />
         )}
-        <Button type="primary" htmlType="submit" disabled={locked || !check.canSave} loading={save.isPending}>
-          Save
-        </Button>
+        <Flex gap={12} align="center" wrap justify="flex-end">
+          <Typography.Text
+            type={check.difference !== null && check.difference !== 0n ? 'danger' : 'secondary'}
+            id="split-save-blocked"
+            data-testid="split-balance"
+            aria-live="polite"
+          >
+            {blocked}
+          </Typography.Text>
+          <Button
+            type="primary"
+            htmlType="submit"
+            disabled={locked || !check.canSave}
+            loading={save.isPending}
+            aria-describedby={blocked ? 'split-save-blocked' : undefined}
+          >
+            Save
+          </Button>
+        </Flex>
       </Flex>
     </form>
   );

@@ -1,7 +1,14 @@
 import type { TEditableTransaction } from '@steward/contracts/finance';
 import { describe, expect, it } from 'vitest';
 import { amountMinor, cleanAmountInput } from './amount-text.ts';
-import { checkSplit, newSplitLine, splitDraftFromEditable, toExpenseSave, toIncomeSave } from './split-model.ts';
+import {
+  checkSplit,
+  newSplitLine,
+  splitBalanceText,
+  splitDraftFromEditable,
+  toExpenseSave,
+  toIncomeSave,
+} from './split-model.ts';
 
 const lines = (...amounts: string[]) => amounts.map((amountText) => newSplitLine({ amountText }));
 const ACC = '11111111-1111-4111-8111-111111111111';
@@ -51,6 +58,32 @@ describe('checkSplit (spec §5)', () => {
 
   it('refuses a line that is not an amount', () => {
     expect(checkSplit('100', lines('100', '1.234'), 'NGN')).toMatchObject({ canSave: false, linesSum: null });
+  });
+});
+
+describe('splitBalanceText (issue 7, part 4: say why Save is disabled)', () => {
+  const say = (total: string, amounts: string[], currency = 'NGN') =>
+    splitBalanceText(checkSplit(total, lines(...amounts), currency), currency);
+
+  it('says by how much the lines fall short of the total, in the form currency', () => {
+    expect(say('10,000', ['6,000', '2,500'])).toBe('Short by ₦1,500.00');
+    expect(say('100', ['60', '30'], 'USD')).toBe('Short by $10.00');
+    expect(checkSplit('10,000', lines('6,000', '2,500'), 'NGN').difference).toBe(-150000n);
+  });
+
+  it('says by how much they are over', () => {
+    expect(say('100', ['60', '50.25'])).toBe('Over by ₦10.25');
+  });
+
+  it('says nothing when Save is enabled', () => {
+    expect(say('100', ['60', '40'])).toBeNull();
+    expect(say('100', ['35'])).toBeNull();
+  });
+
+  it('asks for the amount, or for an amount on every line', () => {
+    expect(say('', ['60', '40'])).toBe('Enter the amount');
+    expect(say('0', [''])).toBe('Enter the amount');
+    expect(say('100', ['100', '1.234'])).toBe('Enter an amount on every line');
   });
 });
 
@@ -105,7 +138,7 @@ describe('payloads (spec §3)', () => {
     const t: TEditableTransaction = {
       id: CASH,
       date: '2025-03-09T00:00:00Z',
-      amount: -250,
+      amount: -1250.5,
       memo: 'Fuel',
       note: '',
       transactionNumber: 'TX-1',
@@ -116,7 +149,7 @@ describe('payloads (spec §3)', () => {
       debitSplitAccounts: [
         {
           accountID: ACC,
-          amount: 250,
+          amount: 1250.5,
           contactID: DONOR,
           contactName: 'Ada',
           donorId: DONOR,
@@ -134,11 +167,13 @@ describe('payloads (spec §3)', () => {
     expect(d).toMatchObject({
       id: CASH,
       transactionNumber: 'TX-1',
-      amountText: '250',
+      amountText: '1,250.5',
       date: '2025-03-09',
       cashAccountId: CASH,
     });
     expect(d.lines).toHaveLength(1);
-    expect(d.lines[0]).toMatchObject({ accountId: ACC, amountText: '250', donor: { id: DONOR, name: 'Ada' } });
+    expect(d.lines[0]).toMatchObject({ accountId: ACC, amountText: '1,250.5', donor: { id: DONOR, name: 'Ada' } });
+    // shown with grouping commas, it reads back as the same amount
+    expect(amountMinor(d.amountText, 'NGN')).toBe(125050n);
   });
 });

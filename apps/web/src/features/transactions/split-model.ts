@@ -1,6 +1,6 @@
 import type { TEditableTransaction, TExpenseSave, TIncomeSave } from '@steward/contracts/finance';
 import { isoDatePart } from '../../components/dates.ts';
-import { absDecimalText, absMinor, amountMinor } from './amount-text.ts';
+import { absDecimalText, absMinor, amountInputText, amountMinor, formatMinor } from './amount-text.ts';
 
 /** A donor chosen for a split line. */
 export interface LineDonor {
@@ -30,6 +30,11 @@ export interface SplitCheck {
   linesSum: bigint | null;
   /** Several lines whose sum is above the total: show the warning. */
   exceeds: boolean;
+  /**
+   * With several lines and both amounts readable: Σ |lines| − |total| in minor units (negative:
+   * the lines fall short; positive: they are over); null otherwise.
+   */
+  difference: bigint | null;
   /** The spec's Save rule: an amount, and with several lines |Σ lines| = |total|. */
   canSave: boolean;
 }
@@ -47,7 +52,7 @@ export function checkSplit(
 ): SplitCheck {
   const total = amountMinor(totalText, currency);
   const hasAmount = total !== null && total !== 0n;
-  if (lines.length <= 1) return { total, linesSum: null, exceeds: false, canSave: hasAmount };
+  if (lines.length <= 1) return { total, linesSum: null, exceeds: false, difference: null, canSave: hasAmount };
   let sum: bigint | null = 0n;
   for (const l of lines) {
     const m = amountMinor(l.amountText, currency);
@@ -58,8 +63,24 @@ export function checkSplit(
     total,
     linesSum: sum,
     exceeds: sum !== null && totalAbs !== null && sum > totalAbs,
+    difference: sum !== null && totalAbs !== null ? sum - totalAbs : null,
     canSave: hasAmount && sum !== null && totalAbs === sum,
   };
+}
+
+/**
+ * Why Save is disabled, said beside it (issue 7, part 4), or null when it is not: 'Enter the
+ * amount', 'Enter an amount on every line', 'Short by ₦1,500.00' or 'Over by ₦250.00', the
+ * difference between the split lines and the total formatted in `currency` (the form's
+ * currency: the cash account's, else the tenant's).
+ */
+export function splitBalanceText(check: SplitCheck, currency: string): string | null {
+  if (check.canSave) return null;
+  if (check.total === null || check.total === 0n) return 'Enter the amount';
+  if (check.difference === null) return 'Enter an amount on every line';
+  if (check.difference < 0n) return `Short by ${formatMinor(-check.difference, currency)}`;
+  if (check.difference > 0n) return `Over by ${formatMinor(check.difference, currency)}`;
+  return null;
 }
 
 /** The form of an income or expense, as typed. */
@@ -128,7 +149,7 @@ export function splitDraftFromEditable(t: TEditableTransaction): SplitDraft {
   return {
     id: t.id,
     transactionNumber: t.transactionNumber,
-    amountText: String(Math.abs(t.amount)),
+    amountText: amountInputText(t.amount),
     date: isoDatePart(t.date) ?? '',
     memo: t.memo,
     cashAccountId: t.accountID ?? '',
@@ -137,7 +158,7 @@ export function splitDraftFromEditable(t: TEditableTransaction): SplitDraft {
         ? splits.map((s) =>
             newSplitLine({
               accountId: s.accountID,
-              amountText: String(Math.abs(s.amount)),
+              amountText: amountInputText(s.amount),
               donor: s.contactID ? { id: s.contactID, name: s.contactName || 'Donor' } : null,
             }),
           )

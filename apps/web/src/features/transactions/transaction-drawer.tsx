@@ -1,7 +1,7 @@
 import type { TEditableTransaction, TTransactionRecord } from '@steward/contracts/finance';
 import { MESSAGES } from '@steward/contracts/messages';
 import { LockOutlined } from '@ant-design/icons';
-import { Alert, ConfigProvider, Drawer, Grid } from 'antd';
+import { Alert, Button, ConfigProvider, Drawer, Grid } from 'antd';
 import type { ReactNode } from 'react';
 import { isNetworkError } from '../../api/http.ts';
 import { useCashBankAccounts, useIncomeAccounts } from '../../api/queries.ts';
@@ -15,7 +15,7 @@ import { JournalForm, type JournalInitial } from './journal-form.tsx';
 import { journalLinesFromEditable, newJournalLine } from './journal-model.ts';
 import { SplitForm } from './split-form.tsx';
 import { newSplitLine, splitDraftFromEditable, type SplitDraft } from './split-model.ts';
-import { useDeleteTransaction } from './use-transaction-actions.ts';
+import { useApproveTransaction, useDeleteTransaction } from './use-transaction-actions.ts';
 
 export type TransactionKind = 'income' | 'expense' | 'journal';
 
@@ -29,6 +29,8 @@ interface TransactionDrawerProps {
   /** The account chosen in the page's selector: a new income or expense starts on it. */
   defaultCashAccountId: string | null;
   onClose: () => void;
+  /** The page hands the focus back to the control that opened the panel (not the drawer). */
+  returnsFocus?: boolean;
 }
 
 function kindOf(category: string): TransactionKind {
@@ -48,7 +50,7 @@ function titleOf(target: PanelTarget | null): string {
  * Ledger; closes with its close icon. A saved row is loaded by its transaction number and shown
  * in the income/expense form ('Edit Transaction Details') or the General Ledger form.
  */
-export function TransactionDrawer({ target, defaultCashAccountId, onClose }: TransactionDrawerProps) {
+export function TransactionDrawer({ target, defaultCashAccountId, onClose, returnsFocus }: TransactionDrawerProps) {
   const screens = Grid.useBreakpoint();
   return (
     <Drawer
@@ -58,6 +60,7 @@ export function TransactionDrawer({ target, defaultCashAccountId, onClose }: Tra
       size={screens.md ? 760 : '100%'}
       destroyOnHidden
       closable={{ 'aria-label': 'Close' }}
+      focusable={returnsFocus ? { focusTriggerAfterClose: false } : undefined}
     >
       {target ? (
         <PanelBody
@@ -107,7 +110,18 @@ function PanelBody({
  * the form shows read-only — every field, Save and Delete disabled, also the native controls a
  * form enables itself — under the note 'Unapprove this transaction to change it'.
  */
-function Locked({ locked, children }: { locked: boolean; children: ReactNode }) {
+function Locked({
+  locked,
+  onUnapprove,
+  unapproving,
+  children,
+}: {
+  locked: boolean;
+  /** Unapproves the transaction from the banner; the form opens once the reload shows it unapproved. */
+  onUnapprove?: () => void;
+  unapproving?: boolean;
+  children: ReactNode;
+}) {
   if (!locked) return children;
   return (
     <>
@@ -118,6 +132,13 @@ function Locked({ locked, children }: { locked: boolean; children: ReactNode }) 
         style={{ marginBottom: 16 }}
         title={FINANCE_MESSAGES.unapproveToChange}
         description="It is approved: it can be neither edited nor deleted until it is unapproved."
+        action={
+          onUnapprove ? (
+            <Button size="small" onClick={onUnapprove} loading={unapproving}>
+              Unapprove
+            </Button>
+          ) : undefined
+        }
       />
       <ConfigProvider componentDisabled>
         <fieldset
@@ -149,7 +170,13 @@ function PanelForm({
   const expense = useExpenseAccounts();
   const transactional = useTransactionalAccounts();
   const deleteTransaction = useDeleteTransaction();
+  const approval = useApproveTransaction();
   const locked = editable?.approved === true;
+  const lockProps = {
+    locked,
+    onUnapprove: editable ? () => void approval.toggle(editable) : undefined,
+    unapproving: editable ? approval.pending.has(editable.id) : false,
+  };
   const onDelete = editable ? () => deleteTransaction(editable.id, onClose) : undefined;
   const loadError = [cash, income, expense, transactional].find((q) => q.isError)?.error;
   const warning = loadError ? (
@@ -173,7 +200,7 @@ function PanelForm({
     return (
       <>
         {warning}
-        <Locked locked={locked}>
+        <Locked {...lockProps}>
           <JournalForm
             initial={initial}
             accounts={transactional.data ?? []}
@@ -195,7 +222,7 @@ function PanelForm({
   return (
     <>
       {warning}
-      <Locked locked={locked}>
+      <Locked {...lockProps}>
         <SplitForm
           kind={kind}
           initial={initial}

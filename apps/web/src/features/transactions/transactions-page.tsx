@@ -1,7 +1,7 @@
 import { DownOutlined, MinusCircleOutlined, PlusCircleOutlined } from '@ant-design/icons';
 import type { TTransactionRecord } from '@steward/contracts/finance';
 import { Button, Dropdown } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AccountModal } from '../chart-of-accounts/account-modal.tsx';
 import { AccountRegister } from './account-register.tsx';
@@ -19,6 +19,21 @@ import { TransactionsTable } from './transactions-table.tsx';
 export function TransactionsPage() {
   const [accountId, setAccountId] = useState<string | null>(null);
   const [panel, setPanel] = useState<PanelTarget | null>(null);
+  // The control that opened the panel (a row, a button): it gets the focus back when the panel
+  // has closed, so a keyboard user goes on from where they were.
+  const opener = useRef<HTMLElement | null>(null);
+  const openPanel = (target: PanelTarget) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPanel(target);
+  };
+  // Returned as the panel starts to close: the panel's own hand-back waits for the end of its
+  // closing animation, which does not always come (after a save it was often lost).
+  useEffect(() => {
+    if (panel !== null) return;
+    const element = opener.current;
+    opener.current = null;
+    if (element?.isConnected && document.activeElement !== element) element.focus({ preventScroll: true });
+  }, [panel]);
   const [addingAccount, setAddingAccount] = useState(false);
 
   return (
@@ -30,13 +45,13 @@ export function TransactionsPage() {
             <Button
               type="primary"
               icon={<PlusCircleOutlined aria-hidden />}
-              onClick={() => setPanel({ mode: 'new', kind: 'income' })}
+              onClick={() => openPanel({ mode: 'new', kind: 'income' })}
             >
               Add Income
             </Button>
             <Button
               icon={<MinusCircleOutlined aria-hidden />}
-              onClick={() => setPanel({ mode: 'new', kind: 'expense' })}
+              onClick={() => openPanel({ mode: 'new', kind: 'expense' })}
             >
               Add Expense
             </Button>
@@ -44,7 +59,7 @@ export function TransactionsPage() {
               trigger={['click']}
               menu={{
                 items: [{ key: 'journal', label: 'General Ledger' }],
-                onClick: () => setPanel({ mode: 'new', kind: 'journal' }),
+                onClick: () => openPanel({ mode: 'new', kind: 'journal' }),
               }}
             >
               <Button>
@@ -59,15 +74,15 @@ export function TransactionsPage() {
         <AccountRegister
           key={accountId}
           accountId={accountId}
-          onOpenDocument={(record) => setPanel({ mode: 'edit', record })}
+          onOpenDocument={(record) => openPanel({ mode: 'edit', record })}
         />
       ) : (
         <TransactionsTable
           accountId={accountId}
-          onOpen={(record: TTransactionRecord) => setPanel({ mode: 'edit', record })}
+          onOpen={(record: TTransactionRecord) => openPanel({ mode: 'edit', record })}
         />
       )}
-      <TransactionDrawer target={panel} defaultCashAccountId={accountId} onClose={() => setPanel(null)} />
+      <TransactionDrawer target={panel} defaultCashAccountId={accountId} onClose={() => setPanel(null)} returnsFocus />
       <AccountModal
         open={addingAccount}
         onClose={() => setAddingAccount(false)}

@@ -32,12 +32,12 @@ import { FilterField, FilterPanel } from '../../components/filter-panel.tsx';
 import { formatAmount } from '../../components/format-amount.ts';
 import { NetworkErrorState } from '../../components/network-error-state.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { RowActions } from '../../components/row-actions.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { useTransactions } from './finance-queries.ts';
 import { JournalDirections } from './journal-directions.tsx';
 import { useDocumentLines } from './register-queries.ts';
-import { RowMenu } from './row-menu.tsx';
 import {
   amountTone,
   CATEGORY_OPTIONS,
@@ -156,7 +156,7 @@ export function TransactionsTable({ accountId, onOpen }: TransactionsTableProps)
     );
   };
   const menu = (r: TTransactionRecord) => (
-    <RowMenu
+    <RowActions
       name={`${r.narration || r.transactionNumber} of ${formatDate(r.date)}`}
       actions={[
         { key: 'edit', label: r.approved ? 'View' : 'Edit', onClick: () => onOpen(r) },

@@ -68,7 +68,7 @@ export function useApproveTransaction() {
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 
   const toggle = useCallback(
-    async (r: TTransactionRecord) => {
+    async (r: Pick<TTransactionRecord, 'id' | 'approved' | 'memo'>) => {
       const approved = !r.approved;
       setPending((s) => new Set(s).add(r.id));
       try {

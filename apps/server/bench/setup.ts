@@ -1,0 +1,119 @@
+/**
+ * The bench's database and server: PostgreSQL only (DATABASE_URL, else a database
+ * `steward_bench` it drops and creates on postgres://postgres@127.0.0.1:5432), migrated and
+ * seeded with reference data as `npm start` and the test harness do, and the real app
+ * (bench/server.ts, a process of its own) listening on an ephemeral port of 127.0.0.1, called
+ * over HTTP with keep-alive.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { seedReferenceData } from '../src/db/seed/reference.ts';
+
+const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432';
+const BENCH_DB = 'steward_bench';
+
+/** The URL the bench uses: DATABASE_URL, else the bench's own database. */
+export function benchDatabaseUrl(): string {
+  return process.env.DATABASE_URL || `${DEFAULT_SERVER}/${BENCH_DB}`;
+}
+
+/** Whether the bench owns its database (it may drop and create it). */
+export const ownsDatabase = !process.env.DATABASE_URL;
+
+/**
+ * Drops and creates `steward_bench` (only when DATABASE_URL is not set), then applies the
+ * migrations and the reference seed. With `fresh` false an existing database is kept.
+ */
+export async function prepareDatabase(fresh: boolean): Promise<Database> {
+  if (ownsDatabase) {
+    const admin = new pg.Client({ connectionString: `${DEFAULT_SERVER}/postgres` });
+    await admin.connect();
+    try {
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DB]);
+      if (fresh && exists.rowCount) await admin.query(`drop database ${BENCH_DB} with (force)`);
+      if (fresh || !exists.rowCount) await admin.query(`create database ${BENCH_DB}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const database = await openDatabase({ databaseUrl: benchDatabaseUrl(), dataDir: 'memory://' });
+  if (database.kind !== 'postgres') throw new Error('the bench runs on PostgreSQL only');
+  await database.migrate();
+  await seedReferenceData(database.db);
+  return database;
+}
+
+export interface BenchServer {
+  /** 'http://127.0.0.1:<port>' */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts bench/server.ts (the real app) in a child process and waits until it listens; its
+ * errors go to this process's stderr. Throws if it exits before listening.
+ */
+export async function startServer(): Promise<BenchServer> {
+  const file = fileURLToPath(new URL('./server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    env: { ...process.env, BENCH_DATABASE_URL: benchDatabaseUrl() },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the bench server exited with ${code} before listening`)));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A pool for the raw SQL and the bare inserts, as large as the app's own (10). */
+export function rawPool(): pg.Pool {
+  return new pg.Pool({ connectionString: benchDatabaseUrl(), max: 10 });
+}
+
+/** An HTTP client of the bench server with a church's bearer token. */
+export interface Api {
+  get(path: string): Promise<unknown>;
+  /** a GET whose answer is read whole but not parsed (the timed calls) */
+  fetch(path: string): Promise<void>;
+  post(path: string, body: unknown): Promise<unknown>;
+}
+
+/**
+ * Calls the server with fetch (undici: keep-alive connections, reused between calls).
+ * Throws on any status but 200, with the body's first 300 characters.
+ */
+export function api(baseUrl: string, token: string | null): Api {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const call = async (method: string, path: string, body?: unknown, parse = true) => {
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return text && parse ? (JSON.parse(text) as unknown) : null;
+  };
+  return {
+    get: (p) => call('GET', p),
+    fetch: async (p) => void (await call('GET', p, undefined, false)),
+    post: (p, b) => call('POST', p, b),
+  };
+}

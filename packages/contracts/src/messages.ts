@@ -32,6 +32,22 @@ export const MESSAGES = {
   rejected: 'Rejected',
   deleteCanceled: 'Delete canceled',
   memberCreated: 'Member created successfully',
+  // settings (giving-attendance-and-settings §8; 'Save Successfully' etc. kept as the spec words them)
+  stageSaved: 'New Guest Life Cycle Save Successfully',
+  stageUpdated: 'New Guest Life Cycle Updated Successfully',
+  stageOrderUpdated: 'New Guest Life Cycle Order Updated Successfully',
+  settingsDeleteConfirm: 'Are you sure you want to Delete?',
+  settingsDeleted: 'Delete Successfully',
+  branchLevelSaved: 'Branch Save Successfully',
+  branchLevelUpdated: 'New Branch Updated Successfully',
+  branchLevelOrderUpdated: 'Branch Level Order Updated Successfully',
+  customFieldCreated: 'Custom Field created successfully',
+  customFieldUpdated: 'Custom Field Updated successfully',
+  customFieldsReordered: 'Custom fields reordered successfully',
+  customFieldDeleted: 'Custom field deleted',
+  customFieldDeleteRefused: 'Ensure this is not in any group',
+  customFieldDeleteFailed: 'An error occurred, please try again',
+  groupCreated: 'Group created successfully',
 } as const;
 
 /** Toast durations in seconds (antd message/notification take seconds). */

@@ -52,3 +52,16 @@ export const memberKeys = {
   all: ['members'] as const,
   search: (text: string) => [...memberKeys.all, 'search', text] as const,
 };
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  stages: () => [...settingsKeys.all, 'life-cycle-stages'] as const,
+  branchLevels: () => [...settingsKeys.all, 'branch-levels'] as const,
+  customFields: () => [...settingsKeys.all, 'custom-fields'] as const,
+};
+
+export const groupKeys = {
+  all: ['groups'] as const,
+  tree: () => [...groupKeys.all, 'tree'] as const,
+  one: (id: string) => [...groupKeys.all, 'one', id] as const,
+};

@@ -1,4 +1,5 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   BankOutlined,
   CalendarOutlined,
@@ -57,6 +58,7 @@ export const NAV_ITEMS: NavItem[] = [
       { path: '/tenant/paymentforms', label: 'Payment Forms' },
     ],
   },
+  { path: '/tenant/peoplegroups', label: 'Groups', icon: <ApartmentOutlined aria-hidden /> },
   { path: '/tenant/attendance', label: 'Attendance', icon: <TeamOutlined aria-hidden /> },
   { path: '/tenant/eventregistration', label: 'Event Registration', icon: <CalendarOutlined aria-hidden /> },
   { path: '/tenant/sms/compose', label: 'Messaging (SMS)', icon: <MessageOutlined aria-hidden /> },
@@ -67,9 +69,9 @@ export const NAV_ITEMS: NavItem[] = [
     children: [
       { path: '/tenant/settings', label: 'Overview', icon: <AppstoreOutlined aria-hidden /> },
       { path: '/tenant/settings/defaultmessage', label: 'Default Messages' },
-      { path: '/tenant/settings/guestlifecycle', label: 'Guest Life Cycle' },
-      { path: '/tenant/settings/branchlevels', label: 'Branch Levels' },
-      { path: '/tenant/settings/customfields', label: 'Custom Fields' },
+      { path: '/tenant/settings/firsttimersettings', label: 'Guest Life Cycle' },
+      { path: '/tenant/settings/branchlevelsettings', label: 'Branch Levels' },
+      { path: '/tenant/settings/customfieldsetup', label: 'Custom Fields' },
     ],
   },
 ];
@@ -82,6 +84,8 @@ const ALIASES: Record<string, string> = {
   '/tenant/payment': '/tenant/onlinedonate',
   '/tenant/settings/adddefaultmessage': '/tenant/settings/defaultmessage',
   '/tenant/chartofaccount/update': '/tenant/chartofaccount',
+  '/tenant/createpeoplegroup': '/tenant/peoplegroups',
+  '/tenant/branch/branchsummary': '/tenant/settings/branchlevelsettings',
 };
 
 function leaves(): NavLeaf[] {

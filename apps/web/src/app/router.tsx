@@ -51,9 +51,6 @@ const PLANNED: { path: string; title: string }[] = [
   { path: 'settings', title: 'Settings' },
   { path: 'settings/defaultmessage', title: 'Default Messages' },
   { path: 'settings/adddefaultmessage', title: 'Default Message' },
-  { path: 'settings/guestlifecycle', title: 'New Guest Life Cycle Settings' },
-  { path: 'settings/branchlevels', title: 'Branch Level Settings' },
-  { path: 'settings/customfields', title: 'Custom Field Setup' },
 ];
 
 const tenantRoutes: RouteObject[] = [
@@ -106,6 +103,36 @@ const tenantRoutes: RouteObject[] = [
   },
   // the existing client's route name for the same page (existing-client-api §1.6): bookmarks keep working
   { path: 'transactionlist', element: <Navigate to="/tenant/transactions" replace /> },
+  // settings (issue 8; spec 2.18-2.20, routes of existing-client-api §1.6)
+  {
+    path: 'settings/firsttimersettings',
+    lazy: () =>
+      import('../features/settings/life-cycle-page.tsx').then((m) => ({ Component: m.LifeCycleSettingsPage })),
+  },
+  // the branch summary embeds the levels without their heading (spec 2.19)
+  ...['settings/branchlevelsettings', 'branch/branchsummary'].map((path) => ({
+    path,
+    lazy: () =>
+      import('../features/settings/branch-levels-page.tsx').then((m) => ({ Component: m.BranchLevelSettingsPage })),
+  })),
+  {
+    path: 'settings/customfieldsetup',
+    lazy: () =>
+      import('../features/settings/custom-fields-page.tsx').then((m) => ({ Component: m.CustomFieldSetupPage })),
+  },
+  // earlier names of these pages in Steward's menu: bookmarks keep working
+  { path: 'settings/guestlifecycle', element: <Navigate to="/tenant/settings/firsttimersettings" replace /> },
+  { path: 'settings/branchlevels', element: <Navigate to="/tenant/settings/branchlevelsettings" replace /> },
+  { path: 'settings/customfields', element: <Navigate to="/tenant/settings/customfieldsetup" replace /> },
+  // groups (issue 8; spec 2.21): the tree page, and one group's create/edit page
+  {
+    path: 'peoplegroups',
+    lazy: () => import('../features/groups/groups-page.tsx').then((m) => ({ Component: m.GroupsPage })),
+  },
+  ...['createpeoplegroup', 'createpeoplegroup/:groupId'].map((path) => ({
+    path,
+    lazy: () => import('../features/groups/group-edit-page.tsx').then((m) => ({ Component: m.GroupEditPage })),
+  })),
   ...PLANNED.map(({ path, title }) => ({
     path,
     lazy: () =>

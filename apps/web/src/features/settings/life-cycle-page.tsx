@@ -1,0 +1,4 @@
+/** Placeholder while issue 8's page is built. */
+export function LifeCycleSettingsPage() {
+  return null;
+}

@@ -171,6 +171,30 @@ describe('GET /api/membership/howyouheardaboutus', () => {
   });
 });
 
+describe('GET /getfamilyroles', () => {
+  it('answers the bare [{id, name}] list without a session, Father and Mother by name, Guardian as 6', async () => {
+    const res = await client(h.app, null).get('/getfamilyroles');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const list = res.json() as { id: number; name: string }[];
+    expect(Array.isArray(list)).toBe(true);
+    expect(list.find((r) => r.name === 'Father')).toEqual({ id: 1, name: 'Father' });
+    expect(list.find((r) => r.name === 'Mother')).toEqual({ id: 2, name: 'Mother' });
+    expect(list.find((r) => r.id === 6)).toEqual({ id: 6, name: 'Guardian' });
+    expect(new Set(list.map((r) => r.id)).size).toBe(list.length);
+  });
+
+  it('answers JSON, not the web app, to a browser-like Accept header', async () => {
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/getfamilyroles',
+      headers: { accept: 'application/json, text/plain, */*' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+});
+
 describe('GET /health and GET /docs/json', () => {
   it('answers 200 when the database answers', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/health' });

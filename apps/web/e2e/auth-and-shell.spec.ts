@@ -94,10 +94,10 @@ test.describe('sign-in and the /tenant shell', () => {
     const shell = new TenantShell(page);
     await shell.expectSignedIn(DEMO.churchName);
 
-    // Branch levels (settings, second spec document) are planned for a later release.
-    await shell.openFromMenu('Settings', 'Branch Levels');
-    await expect(page).toHaveURL(/\/tenant\/settings\/branchlevels$/);
-    await expect(page.getByRole('heading', { name: 'Branch Level Settings', level: 1 })).toBeVisible();
+    // Default messages (settings, with messaging) are planned for a later release.
+    await shell.openFromMenu('Settings', 'Default Messages');
+    await expect(page).toHaveURL(/\/tenant\/settings\/defaultmessage$/);
+    await expect(page.getByRole('heading', { name: 'Default Messages', level: 1 })).toBeVisible();
     await expect(shell.main.getByText('This part of Steward is not available yet.')).toBeVisible();
 
     await shell.signOut();

@@ -55,3 +55,7 @@ export type TLookUpGroup = z.infer<typeof ZLookUpGroup>;
 /** GET /api/membership/howyouheardaboutus item: how a guest heard of the church. */
 export const ZHowYouHeard = z.object({ id: z.number().int(), name: z.string() });
 export type THowYouHeard = z.infer<typeof ZHowYouHeard>;
+
+/** A family role (GET /getfamilyroles, existing-client-api §4.3, §5.1): bare `{id, name}`. */
+export const ZFamilyRole = z.object({ id: z.number().int(), name: z.string() });
+export type TFamilyRole = z.infer<typeof ZFamilyRole>;

@@ -1,4 +1,4 @@
-import type { THowYouHeard, TLookUpGroup } from '@steward/contracts/lookups';
+import type { TFamilyRole, THowYouHeard, TLookUpGroup } from '@steward/contracts/lookups';
 
 /**
  * The people lookups of GET /api/LookUp/GetAllLookUps (existing-client-api §1.3, §7(b)8).
@@ -59,4 +59,19 @@ export const HOW_YOU_HEARD: readonly THowYouHeard[] = [
   { id: 5, name: 'Radio or TV' },
   { id: 6, name: 'Passing by' },
   { id: 7, name: 'Other' },
+];
+
+/**
+ * GET /getfamilyroles: a person's role in a family (existing-client-api §4.3-4.5, §5.1). Ids are
+ * stable: the existing client looks up 'Father' and 'Mother' by name and sends 6 (Guardian)
+ * from its guardian page, so those three keep these ids.
+ */
+export const FAMILY_ROLES: readonly TFamilyRole[] = [
+  { id: 1, name: 'Father' },
+  { id: 2, name: 'Mother' },
+  { id: 3, name: 'Son' },
+  { id: 4, name: 'Daughter' },
+  { id: 5, name: 'Ward' },
+  { id: 6, name: 'Guardian' },
+  { id: 7, name: 'Other relative' },
 ];

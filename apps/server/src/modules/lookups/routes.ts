@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { ZCountry, ZCurrency, ZFxRates, ZHowYouHeard, ZLookUpGroup, ZTenantCurrency } from '@steward/contracts/lookups';
+import {
+  ZCountry,
+  ZCurrency,
+  ZFamilyRole,
+  ZFxRates,
+  ZHowYouHeard,
+  ZLookUpGroup,
+  ZTenantCurrency,
+} from '@steward/contracts/lookups';
 import { ZId, ZMessage } from '@steward/contracts/common';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
 import { withoutTenant } from '../../db/client.ts';
 import { allCountries, allCurrencies } from './reference.ts';
-import { HOW_YOU_HEARD, LOOKUP_GROUPS } from './people-lookups.ts';
+import { FAMILY_ROLES, HOW_YOU_HEARD, LOOKUP_GROUPS } from './people-lookups.ts';
 import * as service from './service.ts';
 
 /**
@@ -75,5 +83,18 @@ export function registerLookups({ app, db }: ModuleCtx): void {
       },
     },
     async () => [...HOW_YOU_HEARD],
+  );
+  // public: the check-in portal and the public registration page read it (existing-client-api §4.4, §5.1)
+  app.get(
+    '/getfamilyroles',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "A person's role in a family: Father, Mother, ...",
+        response: { 200: z.array(ZFamilyRole), 429: ZMessage },
+      },
+    },
+    async () => [...FAMILY_ROLES],
   );
 }

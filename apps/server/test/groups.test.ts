@@ -223,7 +223,6 @@ describe('edit, move, delete', () => {
     expect(withChildren.statusCode).toBe(409);
     expect(withChildren.json()).toMatchObject({ status: false, returnObject: { childrenCount: 2 } });
     expect((withChildren.json() as { response: string }).response).toMatch(/move or delete them first/);
-    expect((await api.delete(`/api/Groups/${youth.id}?force=true`)).statusCode).toBe(409);
 
     const withMembers = await api.delete(`/api/Groups/${altos.id}`);
     expect(withMembers.statusCode).toBe(409);
@@ -233,7 +232,10 @@ describe('edit, move, delete', () => {
 
     const forced = await api.delete(`/api/Groups/${altos.id}?force=true`);
     expect(forced.statusCode, forced.body).toBe(200);
-    expect(forced.json()).toMatchObject({ status: true, returnObject: { id: altos.id, membershipsRemoved: 3 } });
+    expect(forced.json()).toMatchObject({
+      status: true,
+      returnObject: { id: altos.id, groupsDeleted: 1, membershipsRemoved: 3 },
+    });
     expect(await countRows(h.database, 'group_members', c.tenantId)).toBe(3);
     expect(await countRows(h.database, 'people', c.tenantId)).toBeGreaterThanOrEqual(6);
     expect((await api.get(`/api/Groups/${altos.id}`)).statusCode).toBe(404);
@@ -243,6 +245,25 @@ describe('edit, move, delete', () => {
     expect(empty.json()).toMatchObject({ returnObject: { membershipsRemoved: 0 } });
     expect((await detail(api, choir.id)).childrenCount).toBe(0);
     expectBadRequest(await api.delete(`/api/Groups/${choir.id}?force=yes`), 'force');
+  });
+
+  it('with force=true deletes the group with its whole sub-tree and their memberships in one go; the people stay', async () => {
+    const { c, api, adults, youth, choir, ushers, altos } = await threeLevels();
+    const people = await countRows(h.database, 'people', c.tenantId);
+    expect(await countRows(h.database, 'group_members', c.tenantId)).toBe(6);
+
+    const res = await api.delete(`/api/Groups/${youth.id}?force=true`);
+    expect(res.statusCode, res.body).toBe(200);
+    // Youth, Choir, Altos, Ushers; memberships 1 + 2 + 3
+    expect(res.json()).toMatchObject({
+      status: true,
+      returnObject: { id: youth.id, groupsDeleted: 4, membershipsRemoved: 6 },
+    });
+    expect((await tree(api)).map((g) => g.id)).toEqual([adults.id]);
+    expect(await countRows(h.database, 'group_members', c.tenantId)).toBe(0);
+    expect(await countRows(h.database, 'people', c.tenantId)).toBe(people);
+    for (const gone of [youth, choir, ushers, altos])
+      expect((await api.get(`/api/Groups/${gone.id}`)).statusCode).toBe(404);
   });
 });
 

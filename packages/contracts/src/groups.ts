@@ -111,7 +111,10 @@ export const ZGroupDetail = z.object({
 export type TGroupDetail = z.infer<typeof ZGroupDetail>;
 
 /** DELETE /api/Groups/{id} answer: the envelope with the deleted id and the memberships removed with it. */
-export const ZDeleteGroupAnswer = ZEnvelope(z.object({ id: z.uuid(), membershipsRemoved: z.number().int() }));
+/** DELETE /api/Groups/{id} answer: the group, how many groups went (it and its sub-tree), memberships removed. */
+export const ZDeleteGroupAnswer = ZEnvelope(
+  z.object({ id: z.uuid(), groupsDeleted: z.number().int(), membershipsRemoved: z.number().int() }),
+);
 export type TDeleteGroupAnswer = z.infer<typeof ZDeleteGroupAnswer>;
 
 /**

@@ -32,14 +32,22 @@ export async function dragRowWithMouse(page: Page, from: string, to: string): Pr
 
 /**
  * Moves the row named `name` by keyboard: focus its handle, Space to lift, the arrow key
- * `Math.abs(by)` times (down when `by` > 0), Space to drop.
+ * `Math.abs(by)` times (down when `by` > 0), Space to drop. Each step waits for what a screen
+ * reader hears: dnd-kit listens for the arrows only from the task after the lift, and drops
+ * the row over the one it last announced, so a key pressed too early is lost.
  */
 export async function moveRowWithKeyboard(page: Page, name: string, by: number): Promise<void> {
   const handle = dragHandle(page, name);
   await handle.focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < Math.abs(by); i += 1) {
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  // dnd-kit's live region, which SortableTable's announcements fill with the row's name
+  const live = page.locator('[id^="DndLiveRegion-"]').filter({ hasText: name });
+  await expect(live).toContainText(/position \d+ of \d+/);
+  const start = Number(/position (\d+) of/.exec((await live.textContent()) ?? '')?.[1]);
+  for (let i = 1; i <= Math.abs(by); i += 1) {
     await page.keyboard.press(by > 0 ? 'ArrowDown' : 'ArrowUp');
+    await expect(live).toContainText(`is now at position ${start + Math.sign(by) * i} of`);
   }
   await page.keyboard.press('Space');
 }

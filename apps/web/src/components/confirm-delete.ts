@@ -7,19 +7,21 @@ interface ConfirmDeleteOptions {
   onConfirm: () => Promise<unknown>;
   /** Info toast on Cancel: 'Rejected' (offerings, transactions) or 'Delete canceled' (others), spec §5. */
   cancelMessage: string;
+  /** The question asked; default 'Are you sure you want to proceed?' (settings: 'Are you sure you want to Delete?'). */
+  text?: string;
 }
 
 /**
  * Every delete asks first (spec §5): title 'Confirm delete', text 'Are you sure you want to
- * proceed?', OK and Cancel; Cancel shows an info toast for 5 s.
+ * proceed?' (or `text`), OK and Cancel; Cancel shows an info toast for 5 s.
  */
 export function useConfirmDelete() {
   const { modal, message } = App.useApp();
   return useCallback(
-    ({ onConfirm, cancelMessage }: ConfirmDeleteOptions) => {
+    ({ onConfirm, cancelMessage, text }: ConfirmDeleteOptions) => {
       modal.confirm({
         title: MESSAGES.confirmDeleteTitle,
-        content: MESSAGES.confirmDeleteText,
+        content: text ?? MESSAGES.confirmDeleteText,
         okText: 'OK',
         cancelText: 'Cancel',
         okButtonProps: { danger: true },

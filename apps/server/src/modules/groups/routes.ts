@@ -99,7 +99,7 @@ export function registerGroups({ app, db }: ModuleCtx): void {
       schema: {
         tags,
         summary:
-          'Deletes a group without sub-groups; one with members needs ?force=true (its memberships are removed too)',
+          'Deletes an empty group; with ?force=true a group with members or sub-groups goes with its whole sub-tree and their memberships (people stay), in one transaction',
         params: ZGroupParams,
         querystring: ZDeleteGroupQuery,
         response: { 200: ZDeleteGroupAnswer, ...err, 409: ZDeleteGroupRefusal },

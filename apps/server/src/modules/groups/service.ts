@@ -184,26 +184,28 @@ export async function moveGroup(ctx: TenantCtx, id: string, parentId: string | n
 }
 
 /**
- * DELETE /api/Groups/{id}[?force=true]: deletes a group that has no sub-groups. A group with
- * members is refused unless `force`, which removes its memberships (the people stay) in the same
- * transaction. Answers how many memberships were removed. Throws 404 for an unknown or another
- * church's id; 409 with `{childrenCount}` when it has sub-groups, `{membersCount}` when it has
- * members and no force.
+ * DELETE /api/Groups/{id}[?force=true] (issue 8, the groups page): deletes a group. Without
+ * `force` only an empty group goes: one with sub-groups is refused (409 `{childrenCount,
+ * membersCount}`, 'move or delete them first'), one with members too (409 `{membersCount}`).
+ * With `force` the group and every group under it go in this one transaction, with their
+ * memberships (the people stay in the church); nothing is deleted if any statement fails.
+ * Answers `{id, groupsDeleted, membershipsRemoved}`. Throws 404 for an unknown or another
+ * church's id.
  */
 export async function deleteGroup(
   ctx: TenantCtx,
   id: string,
   force: boolean,
-): Promise<{ id: string; membershipsRemoved: number }> {
+): Promise<{ id: string; groupsDeleted: number; membershipsRemoved: number }> {
   const group = await requireGroup(ctx, id, true);
-  if (group.childrenCount > 0)
+  const members = group.peopleInGroupsCount;
+  if (group.childrenCount > 0 && !force)
     throw new AppError(
       409,
-      `This group has ${group.childrenCount} sub-group${group.childrenCount === 1 ? '' : 's'}; move or delete them first`,
+      `This group has ${group.childrenCount} sub-group${group.childrenCount === 1 ? '' : 's'}; move or delete them first, or delete with force to delete them too`,
       undefined,
-      { childrenCount: group.childrenCount },
+      { childrenCount: group.childrenCount, membersCount: members },
     );
-  const members = group.peopleInGroupsCount;
   if (members > 0 && !force)
     throw new AppError(
       409,
@@ -211,10 +213,28 @@ export async function deleteGroup(
       undefined,
       { membersCount: members },
     );
+  // The group and its descendants, locked in one statement so that no concurrent move or create
+  // under them slips between the read and the deletes.
+  const subtree = await queryRows<{ id: string }>(
+    ctx.tx,
+    sql`with recursive d(id) as (
+          select ${id}::uuid
+          union all
+          select g.id from groups g join d on g.parent_id = d.id where g.tenant_id = ${ctx.tenantId}
+        )
+        select g.id from groups g join d on g.id = d.id where g.tenant_id = ${ctx.tenantId} for update of g`,
+  );
+  const ids = subtree.map((r) => r.id);
+  const idList = sql.join(
+    ids.map((g) => sql`${g}::uuid`),
+    sql`, `,
+  );
   const removed = await queryRows<{ person_id: string }>(
     ctx.tx,
-    sql`delete from group_members where tenant_id = ${ctx.tenantId} and group_id = ${id} returning person_id`,
+    sql`delete from group_members where tenant_id = ${ctx.tenantId} and group_id in (${idList}) returning person_id`,
   );
-  await ctx.tx.execute(sql`delete from groups where tenant_id = ${ctx.tenantId} and id = ${id}`);
-  return { id, membershipsRemoved: removed.length };
+  // One statement: the parent foreign key (NO ACTION) is checked at its end, when the whole
+  // sub-tree is gone.
+  await ctx.tx.execute(sql`delete from groups where tenant_id = ${ctx.tenantId} and id in (${idList})`);
+  return { id, groupsDeleted: ids.length, membershipsRemoved: removed.length };
 }

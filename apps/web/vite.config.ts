@@ -34,6 +34,73 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * antd imports that the app's tables rarely or never render, each named by its importer (under
+ * node_modules) and its specifier, with the module to load when it is rendered after all.
+ */
+const DEFERRED_ANTD_IMPORTS = [
+  { importer: 'antd/es/table/hooks/useFilter/FilterDropdown.js', specifier: '../../../tree', module: 'antd/es/tree' },
+  { importer: 'antd/es/table/hooks/useFilter/FilterDropdown.js', specifier: '../../../radio', module: 'antd/es/radio' },
+  { importer: 'antd/es/table/hooks/useSelection.js', specifier: '../../radio', module: 'antd/es/radio' },
+  { importer: 'antd/es/pagination/Pagination.js', specifier: '../select', module: 'antd/es/select' },
+];
+const DEFERRED_PREFIX = '\0steward-deferred:';
+
+/**
+ * Parts of antd's Table that this app never or rarely shows, loaded only when one renders
+ * (issue 7 'Speed'). antd's Table imports, for every table, the Tree of a tree-mode column
+ * filter (`filterMode: 'tree'`), the Radio of single-choice filters and of `rowSelection.type:
+ * 'radio'`, and the Select of its pagination's page-size changer. The app has no column filters
+ * and only checkbox selection, and its paged tables turn the size changer off (antd shows it by
+ * default only past 50 rows). Each import of DEFERRED_ANTD_IMPORTS is answered by a small module
+ * that renders the real component through React.lazy inside its own Suspense with no fallback,
+ * so a table that does use one still works: the filter tree, the radio or the size changer
+ * appears once its chunk has loaded. That keeps Tree and Radio (with the form hook it imports,
+ * 22 KB gzip) off every page with a table, and Select (17 KB) off those that draw no Select of
+ * their own before the list: the offerings page loads its period Select lazily. Build only (the
+ * dev server pre-bundles antd whole). A rule that no longer matches (antd moved a file) is
+ * reported as a build warning, and the bundle bench (apps/server/bench/bundle.ts) then shows the
+ * offerings page over its budget.
+ */
+function deferUnusedAntdTableParts(): Plugin {
+  const matched = new Set<number>();
+  return {
+    name: 'steward-defer-antd-table-parts',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      matched.clear();
+    },
+    resolveId(specifier, importer) {
+      if (!importer) return null;
+      const path = importer.replaceAll('\\', '/');
+      const i = DEFERRED_ANTD_IMPORTS.findIndex(
+        (r) => r.specifier === specifier && path.endsWith(`/node_modules/${r.importer}`),
+      );
+      if (i < 0) return null;
+      matched.add(i);
+      return DEFERRED_PREFIX + DEFERRED_ANTD_IMPORTS[i]!.module;
+    },
+    load(id) {
+      if (!id.startsWith(DEFERRED_PREFIX)) return null;
+      const module = JSON.stringify(id.slice(DEFERRED_PREFIX.length));
+      return [
+        "import { createElement, lazy, Suspense } from 'react';",
+        `const Component = lazy(() => import(${module}));`,
+        'export default function Deferred(props) {',
+        '  return createElement(Suspense, { fallback: null }, createElement(Component, props));',
+        '}',
+      ].join('\n');
+    },
+    buildEnd() {
+      DEFERRED_ANTD_IMPORTS.forEach((r, i) => {
+        if (!matched.has(i))
+          this.warn(`${r.importer} no longer imports '${r.specifier}': ${r.module} is loaded eagerly`);
+      });
+    },
+  };
+}
+
 /** Paths the API server answers; the dev server proxies them so the app stays same-origin. */
 const API_PREFIXES = [
   '/api',
@@ -73,7 +140,7 @@ const PURE_PACKAGES = /node_modules[\\/](@rc-component|@ant-design)[\\/]/;
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [deferUnusedAntdTableParts(), react(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),

@@ -5,7 +5,12 @@ import { NetworkError, serverMessageOf, TimeoutError } from '../../api/http.ts';
 import { deleteOffering, deleteOfferings } from '../../api/offerings.ts';
 import { useConfirmDelete } from '../../components/confirm-delete.ts';
 import { useToast } from '../../components/use-toast.ts';
-import { invalidateAfterOfferingChange } from './offering-cache.ts';
+
+/**
+ * The cache helper names the finance and report queries, which brings their API modules and
+ * contracts (about 3 KB gzip): loaded when a confirmation opens, not with the list (issue 7 'Speed').
+ */
+const loadOfferingCache = () => import('./offering-cache.ts');
 
 /**
  * Single and bulk delete of offering transactions with the spec's confirmation and toasts
@@ -15,10 +20,14 @@ export function useOfferingDeletes() {
   const confirmDelete = useConfirmDelete();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const reload = useCallback(() => invalidateAfterOfferingChange(queryClient), [queryClient]);
+  const reload = useCallback(async () => {
+    const { invalidateAfterOfferingChange } = await loadOfferingCache();
+    await invalidateAfterOfferingChange(queryClient);
+  }, [queryClient]);
 
   const deleteOne = useCallback(
-    (id: string) =>
+    (id: string) => {
+      loadOfferingCache().catch(() => undefined); // warmed while the user reads the question
       confirmDelete({
         cancelMessage: MESSAGES.rejected,
         onConfirm: async () => {
@@ -35,12 +44,14 @@ export function useOfferingDeletes() {
           }
           await reload();
         },
-      }),
+      });
+    },
     [confirmDelete, toast, reload],
   );
 
   const deleteMany = useCallback(
-    (ids: string[], onDone: () => void) =>
+    (ids: string[], onDone: () => void) => {
+      loadOfferingCache().catch(() => undefined); // warmed while the user reads the question
       confirmDelete({
         cancelMessage: MESSAGES.rejected,
         onConfirm: async () => {
@@ -56,7 +67,8 @@ export function useOfferingDeletes() {
           }
           await reload();
         },
-      }),
+      });
+    },
     [confirmDelete, toast, reload],
   );
 

@@ -25,6 +25,7 @@ import { registerLedger } from './modules/ledger/routes.ts';
 import { registerChart } from './modules/ledger/chart-routes.ts';
 import { registerDocuments } from './modules/ledger/documents-routes.ts';
 import { registerAccountRegister } from './modules/ledger/register-routes.ts';
+import { registerChurchFxRates } from './modules/ledger/church-fx-rates-routes.ts';
 import { registerEvents } from './modules/events/routes.ts';
 import { registerPeople } from './modules/people/routes.ts';
 import { registerOfferings } from './modules/offerings/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps) {
   registerChart(ctx);
   registerDocuments(ctx);
   registerAccountRegister(ctx);
+  registerChurchFxRates(ctx);
   registerEvents(ctx);
   registerPeople(ctx);
   registerOfferings(ctx);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currenciesWithRate, fxRateKey } from './currency-options.ts';
+import { currenciesForChurchRate, currenciesWithRate, currencyNamedBy, fxRateKey } from './currency-options.ts';
 
 const NGN = { id: 566, shortCode: 'NGN' };
 const USD = { id: 840, shortCode: 'USD' };
@@ -22,5 +22,25 @@ describe('currenciesWithRate (issue 7, part 4)', () => {
 
   it('keys rates as GET /fxRates does', () => {
     expect(fxRateKey('NGN')).toBe('usdngn');
+  });
+});
+
+describe('currencyNamedBy', () => {
+  const named = [
+    { shortCode: 'CHF', name: 'Swiss Franc' },
+    { shortCode: 'GHS', name: 'Ghana Cedi' },
+  ];
+  it('finds the currency a search names by code or by name, in any case', () => {
+    expect(currencyNamedBy(named, ' chf ')).toBe(named[0]);
+    expect(currencyNamedBy(named, 'ghana cedi')).toBe(named[1]);
+    expect(currencyNamedBy(named, 'ch')).toBeUndefined();
+    expect(currencyNamedBy(named, '')).toBeUndefined();
+  });
+});
+
+describe('currenciesForChurchRate', () => {
+  it('leaves out USD and the church currency, and lists the currencies without a rate first', () => {
+    expect(currenciesForChurchRate(ALL, { usdngn: 1465.5, usdghs: 15.2 }, 'NGN')).toEqual([XOF, GHS]);
+    expect(currenciesForChurchRate(ALL, undefined, 'ghs')).toEqual([NGN, XOF]);
   });
 });

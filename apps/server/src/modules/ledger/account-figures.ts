@@ -39,7 +39,7 @@ export async function sumsIn(
         codes.add(s.currency);
         codes.add(e.currency);
       }
-  const used = codes.size ? await ratesOn(ctx.tx, [...codes], '9999-12-31', 'currency') : null;
+  const used = codes.size ? await ratesOn(ctx, [...codes], '9999-12-31', 'currency') : null;
   const out = new Map<string, bigint>();
   for (const e of entries) {
     let total = 0n;

@@ -56,7 +56,7 @@ function cachedRates(ctx: TenantCtx, cache: PostingCache, codes: string[], date:
   const key = `${date}|${[...new Set(codes)].sort().join(',')}`;
   let hit = cache.rates.get(key);
   if (!hit) {
-    hit = ratesOn(ctx.tx, codes, date, 'currency');
+    hit = ratesOn(ctx, codes, date, 'currency');
     cache.rates.set(key, hit);
   }
   return hit;
@@ -188,7 +188,7 @@ export async function fundBalances(ctx: TenantCtx, fundIds: string[]): Promise<M
     .groupBy(accountBalances.fundId, accountBalances.currencyCode);
   const home = await homeCurrency(ctx);
   const foreign = [...new Set(rows.map((r) => r.currency).filter((c) => c !== home))];
-  const used = foreign.length ? await ratesOn(ctx.tx, [home, ...foreign], '9999-12-31', 'currency') : null;
+  const used = foreign.length ? await ratesOn(ctx, [home, ...foreign], '9999-12-31', 'currency') : null;
   for (const r of rows) {
     const sum = BigInt(r.total);
     const inHome = r.currency === home || !used ? sum : convertSigned(sum, r.currency, home, used.rates).amount;

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
 import { people } from '../people/schema.ts';
+import { users } from '../tenancy/schema.ts';
 
 /** Account heads (spec: accountHeadsDTO): a named group of accounts of one type. */
 export const accountGroups = pgTable(
@@ -285,5 +286,28 @@ export const financialTransactionLines = pgTable(
     tenantFk('ftl_account_fk', t.tenantId, t.accountId, accounts.tenantId, accounts.id),
     tenantFk('ftl_fund_fk', t.tenantId, t.fundId, funds.tenantId, funds.id),
     tenantFk('ftl_person_fk', t.tenantId, t.personId, people.tenantId, people.id),
+  ],
+);
+
+/**
+ * A church's own exchange rate (issue 7, part 4): units of `currency_code` per 1 USD on
+ * `rate_date`, entered by an administrator (`entered_by`) for a currency the global `fx_rates`
+ * lack or that the church prices differently. Read by ledger/fx.ts ratesOn, which prefers it over
+ * a global rate of the same or an older date. Saving the same currency and date again replaces it.
+ */
+export const churchFxRates = pgTable(
+  'church_fx_rates',
+  {
+    tenantId: tenantId(),
+    currencyCode: text('currency_code').notNull(),
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    unitsPerUsd: numeric('units_per_usd', { precision: 24, scale: 10 }).notNull(),
+    enteredBy: uuid('entered_by').notNull(),
+    enteredAt: timestamp('entered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.currencyCode, t.rateDate] }),
+    check('church_fx_rates_positive', sql`${t.unitsPerUsd} > 0`),
+    tenantFk('church_fx_rates_entered_by_fk', t.tenantId, t.enteredBy, users.tenantId, users.id),
   ],
 );

@@ -12,6 +12,7 @@ import { ZId, ZMessage } from '@steward/contracts/common';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
 import { withoutTenant } from '../../db/client.ts';
+import { latestRatesFor } from '../ledger/fx.ts';
 import { allCountries, allCurrencies } from './reference.ts';
 import { FAMILY_ROLES, HOW_YOU_HEARD, LOOKUP_GROUPS } from './people-lookups.ts';
 import * as service from './service.ts';
@@ -43,9 +44,17 @@ export function registerLookups({ app, db }: ModuleCtx): void {
     '/fxRates',
     {
       config: { public: true },
-      schema: { tags, summary: 'Units of each currency per USD', response: { 200: ZFxRates, 429: ZMessage } },
+      schema: {
+        tags,
+        summary: 'Units of each currency per USD',
+        description:
+          "The newest stored rate of each currency. Signed in, the church's own rates (POST " +
+          '/api/Financials/ExchangeRates) are merged over the global ones, as posting uses them.',
+        response: { 200: ZFxRates, 429: ZMessage },
+      },
     },
-    () => withoutTenant(db, service.latestFxRates),
+    (req) =>
+      req.auth ? inTenant(db, req, latestRatesFor) : withoutTenant(db, (tx) => latestRatesFor({ tx, tenantId: null })),
   );
   app.get(
     '/api/Lookup/TenantCurrency',

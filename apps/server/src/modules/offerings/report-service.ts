@@ -6,7 +6,7 @@ import type { TenantCtx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { minorToJson } from '../../lib/money.ts';
 import { activities } from '../events/schema.ts';
-import { latestFxRates } from '../lookups/service.ts';
+import { latestRatesFor } from '../ledger/fx.ts';
 import { homeCurrency } from '../tenancy/service.ts';
 import {
   currencyTotals,
@@ -20,7 +20,8 @@ import { convertReportRows } from './report-conversion.ts';
 
 /**
  * Converts a sum in minor units of `code` to minor units of the tenant currency at the latest
- * stored rate; 0n when no rate is stored (left out of the converted total rather than guessed).
+ * stored rate (the church's own merged over the global ones, ledger/fx.ts); 0n when no rate is
+ * stored (left out of the converted total rather than guessed).
  */
 function makeConverter(currency: string, rates: Record<string, number>) {
   return (minor: bigint, code: string): bigint => {
@@ -71,7 +72,7 @@ const chartDate = (iso: string): string => `${iso.slice(5, 7)}/${iso.slice(8, 10
  */
 export async function summary(ctx: TenantCtx, source = 'offering', today = dayjs()): Promise<TContributionSummary> {
   const currency = await homeCurrency(ctx);
-  const convert = makeConverter(currency, await latestFxRates(ctx.tx));
+  const convert = makeConverter(currency, await latestRatesFor(ctx));
   const ranges = periodRanges(today);
   const oldest = Object.values(ranges).reduce((m, r) => (r.from < m ? r.from : m), ranges.thisWeek.from);
   const groups = (await dayItemCurrencyTotals(ctx, source, oldest, today.format('YYYY-MM-DD'))).map((g) => ({
@@ -132,7 +133,7 @@ export async function contributionReport(
   activityId: string | null,
 ): Promise<TOfferingReport> {
   const currency = await homeCurrency(ctx);
-  const rates = await latestFxRates(ctx.tx);
+  const rates = await latestRatesFor(ctx);
   const convert = makeConverter(currency, rates);
   let activityName = 'All events';
   let earlier: OfferingScope = { kind: 'all' };

@@ -2,7 +2,9 @@ import { DeleteOutlined, EditOutlined, UserAddOutlined } from '@ant-design/icons
 import type { TCurrency, TFxRates } from '@steward/contracts/lookups';
 import { PAYMENT_CHANNELS } from '@steward/contracts/offerings';
 import { Button, Col, Input, Row, Select, Typography } from 'antd';
-import { currenciesWithRate, NO_RATE_CURRENCY_TEXT } from '../../components/currency-options.ts';
+import { useState } from 'react';
+import { NoRateGuidance, useChurchRateDialog } from '../../components/church-fx-rate-dialog.tsx';
+import { currenciesWithRate, currencyNamedBy } from '../../components/currency-options.ts';
 import { formatAmount } from '../../components/format-amount.ts';
 import { cleanAmountText, rowAmount, type OfferingRow, type PaymentChannel } from './offering-form-model.ts';
 
@@ -14,7 +16,10 @@ interface OfferingRowFieldsProps {
   items: { id: string; name: string }[];
   itemsLoading: boolean;
   currencies: TCurrency[];
-  /** GET /fxRates: the currency picker offers only currencies with a rate (undefined: all). */
+  /**
+   * GET /fxRates (the church's own rates merged over the global ones): the currency picker offers
+   * only currencies with a rate (undefined: all).
+   */
   rates: TFxRates | undefined;
   onChange: (patch: Partial<OfferingRow>) => void;
   onCreateItem: () => void;
@@ -34,7 +39,9 @@ function Label({ htmlFor, children }: { htmlFor?: string; children: string }) {
 /**
  * One row of the recording screen (spec 2.3): Offering Item, Channel, currency, Amount, Total,
  * and 'Add Donor' or the donor's name with an edit control. The currency picker offers only the
- * currencies with a stored exchange rate (and the row's own), so Save never fails for a rate.
+ * currencies with a stored exchange rate (and the row's own), so Save never fails for a rate; when
+ * the typed text matches none, it says so and lets an administrator enter a rate (issue 7, part 4:
+ * the 'Enter a rate' button, or Enter in the search), then chooses that currency for the row.
  */
 export function OfferingRowFields({
   row,
@@ -51,6 +58,22 @@ export function OfferingRowFields({
   const n = index + 1;
   const code = currencies.find((c) => c.id === row.currencyId)?.shortCode;
   const id = (f: string) => `${row.key}-${f}`;
+  const [currencySearch, setCurrencySearch] = useState('');
+  const [currencyOpen, setCurrencyOpen] = useState(false);
+  const offered = currenciesWithRate(currencies, rates, [row.currencyId]);
+  const searched = currencySearch.toLowerCase();
+  const noneOffered = searched !== '' && !offered.some((c) => c.shortCode.toLowerCase().includes(searched));
+  const namedCode = currencyNamedBy(currencies, currencySearch)?.shortCode;
+  const rateEntry = useChurchRateDialog((saved) => {
+    const currencyId = currencies.find((c) => c.shortCode === saved.currencyCode)?.id;
+    if (currencyId !== undefined) onChange({ currencyId });
+  });
+  // the option list closes first, or it would stay open over the dialog
+  const enterRate = () => {
+    setCurrencyOpen(false);
+    setCurrencySearch('');
+    rateEntry.open(namedCode);
+  };
   return (
     <div
       role="group"
@@ -93,16 +116,27 @@ export function OfferingRowFields({
             id={id('currency')}
             aria-label={`Currency ${n}`}
             value={row.currencyId}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={currenciesWithRate(currencies, rates, [row.currencyId]).map((c) => ({
-              value: c.id,
-              label: c.shortCode,
-            }))}
-            notFoundContent={<div style={{ maxWidth: 220, whiteSpace: 'normal' }}>{NO_RATE_CURRENCY_TEXT}</div>}
+            showSearch={{ optionFilterProp: 'label', onSearch: setCurrencySearch }}
+            // the search is the picker's own; it is followed here while the list is open
+            open={currencyOpen}
+            onOpenChange={(open) => {
+              setCurrencyOpen(open);
+              if (!open) setCurrencySearch('');
+            }}
+            options={offered.map((c) => ({ value: c.id, label: c.shortCode }))}
+            notFoundContent={<NoRateGuidance canEnter={rateEntry.canEnter} namedCode={namedCode} onEnter={enterRate} />}
+            onInputKeyDown={(e) => {
+              // the keyboard way to 'Enter a rate': Enter while the search matches no currency
+              if (e.key === 'Enter' && noneOffered && rateEntry.canEnter) {
+                e.preventDefault();
+                enterRate();
+              }
+            }}
             onChange={(currencyId) => onChange({ currencyId })}
             style={{ width: '100%' }}
             popupMatchSelectWidth={false}
           />
+          {rateEntry.dialog}
         </Col>
         <Col xs={12} md={4}>
           <Label htmlFor={id('amount')}>Amount</Label>

@@ -1,12 +1,17 @@
 import { CaretDownFilled, PlusOutlined } from '@ant-design/icons';
-import type { TGroupNode } from '@steward/contracts/groups';
 import { MESSAGES } from '@steward/contracts/messages';
-import { Alert, Button, Checkbox, Flex, Skeleton, Tree, Typography, type TreeDataNode } from 'antd';
+import { Alert, Button, Checkbox, Flex, Skeleton, Tree, Typography } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { isNetworkError } from '../api/http.ts';
 import { CreateGroupDialog } from '../features/groups/create-group-dialog.tsx';
 import { GROUP_MESSAGES } from '../features/groups/group-messages.ts';
-import { allGroupIds, membersText, parentGroupIds } from '../features/groups/group-tree-model.ts';
+import {
+  allGroupIds,
+  membersText,
+  parentGroupIds,
+  toTreeData,
+  type GroupTreeNode,
+} from '../features/groups/group-tree-model.ts';
 import { useGroupTree } from '../features/groups/use-group-tree.ts';
 import { EmptyState } from './empty-state.tsx';
 
@@ -19,16 +24,6 @@ interface GroupTreePickerProps {
   height?: number;
   /** The accessible name of the tree; default 'Groups'. */
   label?: string;
-}
-
-interface GroupTreeNode extends TreeDataNode {
-  key: string;
-  group: TGroupNode;
-  children: GroupTreeNode[];
-}
-
-function toTreeData(forest: readonly TGroupNode[]): GroupTreeNode[] {
-  return forest.map((group) => ({ key: group.id, title: group.name, group, children: toTreeData(group.children) }));
 }
 
 /**

@@ -1,4 +1,17 @@
 import type { TGroupNode } from '@steward/contracts/groups';
+import type { TreeDataNode } from 'antd';
+
+/** A group as an antd Tree node: keyed by its id, titled by its name, the group kept beside. */
+export interface GroupTreeNode extends TreeDataNode {
+  key: string;
+  group: TGroupNode;
+  children: GroupTreeNode[];
+}
+
+/** The group forest (GET /api/GetAllGroupBasicInformation) as antd Tree data, same order. */
+export function toTreeData(forest: readonly TGroupNode[]): GroupTreeNode[] {
+  return forest.map((group) => ({ key: group.id, title: group.name, group, children: toTreeData(group.children) }));
+}
 
 /*
  * Pure helpers over the group forest of GET /api/GetAllGroupBasicInformation (spec 2.21;

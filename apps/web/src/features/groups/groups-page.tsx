@@ -1,7 +1,7 @@
 import { MinusSquareOutlined, PlusOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import type { TGroupNode } from '@steward/contracts/groups';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Grid, Row, Tabs, Tree, Typography, type TreeDataNode } from 'antd';
+import { Button, Card, Col, Flex, Grid, Row, Tabs, Tree, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { moveGroup } from '../../api/groups.ts';
@@ -15,21 +15,19 @@ import { useToast } from '../../components/use-toast.ts';
 import { CreateGroupDialog } from './create-group-dialog.tsx';
 import { GroupDetails, NoGroupSelected } from './group-details.tsx';
 import { GROUP_MESSAGES } from './group-messages.ts';
-import { allGroupIds, findGroup, groupPath, membersText, parentGroupIds } from './group-tree-model.ts';
+import {
+  allGroupIds,
+  findGroup,
+  groupPath,
+  membersText,
+  parentGroupIds,
+  toTreeData,
+  type GroupTreeNode,
+} from './group-tree-model.ts';
 import { MoveGroupDialog, moveRefusalText } from './move-group-dialog.tsx';
 import { useGroupDelete } from './use-group-delete.ts';
 import { useGroupTree, useReloadGroups } from './use-group-tree.ts';
 import './groups-page.css';
-
-interface GroupTreeNode extends TreeDataNode {
-  key: string;
-  group: TGroupNode;
-  children: GroupTreeNode[];
-}
-
-function toTreeData(forest: readonly TGroupNode[]): GroupTreeNode[] {
-  return forest.map((group) => ({ key: group.id, title: group.name, group, children: toTreeData(group.children) }));
-}
 
 /** The parent id of group `id` in the forest (null at the top level or when it is not there). */
 function parentIdOf(forest: readonly TGroupNode[], id: string): string | null {

@@ -122,7 +122,9 @@ export function NameForm({ inputLabel, withDefault, initial, saveDisabled, onSub
           </Form.Item>
         ) : null}
         <Flex gap={8}>
-          <Button type="primary" htmlType="submit" loading={busy} disabled={saveDisabled}>
+          {/* disabled + aria-busy, not `loading`: antd's loading icon can stay in the DOM after a
+              quick save, leaving the button named 'loading Save' (the add bar stays on screen) */}
+          <Button type="primary" htmlType="submit" disabled={busy || saveDisabled} aria-busy={busy}>
             Save
           </Button>
           {editing ? <Button onClick={onDiscard}>Discard</Button> : null}

@@ -57,7 +57,9 @@ export interface BenchServer {
  */
 export async function startServer(): Promise<BenchServer> {
   const file = fileURLToPath(new URL('./server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', file], {
     env: { ...process.env, BENCH_DATABASE_URL: benchDatabaseUrl() },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -36,6 +37,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    pool.on('connect', (client) => prepareHotStatements(client));
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
@@ -55,6 +57,51 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   };
 }
 
+/** Statement texts seen once (waiting for a second use) and the names given to hot ones. */
+const seenOnce = new Set<string>();
+const hotNames = new Map<string, string>();
+/** At most this many distinct statements are kept prepared (per connection, on the server). */
+const MAX_PREPARED = 400;
+const MAX_SEEN = 5000;
+
+/**
+ * The name under which statement `text` is prepared, or undefined while it is not hot: a text
+ * with parameters is named on its second use, up to MAX_PREPARED texts (issue 7 'Speed').
+ */
+function hotStatementName(text: string): string | undefined {
+  const known = hotNames.get(text);
+  if (known) return known;
+  if (hotNames.size >= MAX_PREPARED) return undefined;
+  if (!seenOnce.has(text)) {
+    if (seenOnce.size >= MAX_SEEN) seenOnce.clear();
+    seenOnce.add(text);
+    return undefined;
+  }
+  const name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  hotNames.set(text, name);
+  return name;
+}
+
+/**
+ * Makes node-postgres prepare the pool's repeated parameterised statements once per
+ * connection (a named statement: parsed and planned once, then only bound and run), instead of
+ * parsing and planning every query Drizzle sends as an unnamed statement. Issue 7 'Speed': the
+ * planning of the small row-level-secured queries of a request cost as much as running them.
+ * The names are hashes of the text, so one name never stands for two statements.
+ */
+function prepareHotStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const c = config as { text?: unknown; name?: unknown; values?: unknown[] } | null;
+    const values = (rest[0] as unknown[] | undefined) ?? c?.values;
+    if (c && typeof c === 'object' && typeof c.text === 'string' && !c.name && Array.isArray(values) && values.length) {
+      const name = hotStatementName(c.text);
+      if (name) return query({ ...c, name }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
 /** Runs a raw SQL statement and returns its rows. */
 export async function queryRows<T>(tx: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
@@ -71,8 +118,10 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Pr
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-        await tx.execute(sql`set local role steward_app`);
+        // one round trip: the tenant and the role, both local to this transaction
+        await tx.execute(
+          sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'steward_app', true)`,
+        );
         return fn(tx as unknown as Tx);
       });
     } catch (e) {

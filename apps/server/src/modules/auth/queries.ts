@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { sessions, tenants, users } from '../tenancy/schema.ts';
 
 export interface UserLogin {
@@ -17,7 +17,7 @@ export async function findLogin(tx: Tx, email: string): Promise<UserLogin | unde
 
 /** Finds a live session by token hash through the narrow lookup. */
 export async function findSession(
-  tx: Tx,
+  tx: Tx | Db,
   tokenHash: string,
 ): Promise<{ tenant_id: string; user_id: string } | undefined> {
   const rows = await queryRows<{ tenant_id: string; user_id: string }>(

@@ -141,7 +141,9 @@ export async function login(
 
 /** Resolves a session token to its tenant and user, or null when unknown or expired. */
 export async function authenticate(db: Db, token: string): Promise<{ tenantId: string; userId: string } | null> {
-  const found = await withoutTenant(db, (tx) => q.findSession(tx, hashToken(token)));
+  // one statement outside a transaction: auth_find_session is a security-definer lookup
+  // that reads only the sessions table, so it needs neither the application role nor a tenant
+  const found = await q.findSession(db, hashToken(token));
   return found ? { tenantId: found.tenant_id, userId: found.user_id } : null;
 }
 

@@ -38,8 +38,18 @@ export function convertReportRows(
 ): Map<string, ConvertedRow> {
   const out = new Map<string, ConvertedRow>();
   const byCurrency = new Map<string, RowToConvert[]>();
-  for (const r of rows) byCurrency.set(r.currencyCode, [...(byCurrency.get(r.currencyCode) ?? []), r]);
+  for (const r of rows) {
+    const group = byCurrency.get(r.currencyCode);
+    if (group) group.push(r);
+    else byCurrency.set(r.currencyCode, [r]);
+  }
   for (const [code, group] of byCurrency) {
+    if (code === homeCurrency) {
+      // rate 1: the shares of the sum are the rows' own amounts (what the allocation below gives)
+      for (const r of group)
+        out.set(r.id, { rate: 1, convertedMinor: r.amountMinor, convertedAmount: minorToNumber(r.amountMinor, code) });
+      continue;
+    }
     const sum = group.reduce((s, r) => s + r.amountMinor, 0n);
     let converted: { amount: bigint; rate: string } | null;
     try {

@@ -155,18 +155,13 @@ export async function contributionReport(
   // The day's own list is bounded by one day; its total is summed per currency like the others.
   const today = await rowsOfDay(ctx, date, activityId);
   const todaySums = new Map<string, bigint>();
-  for (const r of today)
-    todaySums.set(r.row.currencyCode, (todaySums.get(r.row.currencyCode) ?? 0n) + r.row.amountMinor);
+  for (const r of today) todaySums.set(r.currencyCode, (todaySums.get(r.currencyCode) ?? 0n) + r.amountMinor);
   const totalToday = inHomeCurrency(
     [...todaySums].map(([currencyCode, totalMinor]) => ({ currencyCode, totalMinor })),
     convert,
   );
   // per-row rate and converted amount, adding up exactly to totalToday (issue 7)
-  const converted = convertReportRows(
-    today.map((r) => r.row),
-    currency,
-    rates,
-  );
+  const converted = convertReportRows(today, currency, rates);
   const lastWeek = await totalOn(day.subtract(7, 'day'));
   const lastMonth = await totalOn(day.subtract(1, 'month'));
   const lastYear = await totalOn(day.subtract(1, 'year'));
@@ -204,18 +199,21 @@ export async function contributionReport(
     todayVsLastWeek: pctChange(totalToday, lastWeek),
     todayVsLastMonth: pctChange(totalToday, lastMonth),
     todayVsLastYear: pctChange(totalToday, lastYear),
-    todayContributions: today.map((r) => ({
-      id: r.row.id,
-      contribution: r.itemName,
-      name: r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : '',
-      channel: r.row.paymentChannel,
-      currencyName: r.row.currencyCode,
-      amount: minorToJson(r.row.amountMinor, r.row.currencyCode),
-      eventName: r.eventName ?? '',
-      date: r.row.transactionDate,
-      rate: converted.get(r.row.id)?.rate ?? null,
-      convertedAmount: converted.get(r.row.id)?.convertedAmount ?? null,
-    })),
+    todayContributions: today.map((r) => {
+      const c = converted.get(r.id);
+      return {
+        id: r.id,
+        contribution: r.itemName,
+        name: r.firstName ? `${r.firstName} ${r.lastName ?? ''}`.trim() : '',
+        channel: r.paymentChannel,
+        currencyName: r.currencyCode,
+        amount: minorToJson(r.amountMinor, r.currencyCode),
+        eventName: r.eventName ?? '',
+        date: r.transactionDate,
+        rate: c?.rate ?? null,
+        convertedAmount: c?.convertedAmount ?? null,
+      };
+    }),
     activityToday: activityId ? { id: activityId } : null,
   };
 }

@@ -6,9 +6,9 @@
  * transaction per batch, the same number of clients). Prints rows/s of both and the ratio.
  * Goals: at least 2,000 rows/s through the API, within 3x of the bare inserts.
  */
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
+import { newRowId } from '../src/lib/ids.ts';
 import { sizes } from './config.ts';
 import { offeringLinesSql, schemaInfo, verify, type MeasuredChurch } from './seed.ts';
 import { api } from './setup.ts';
@@ -142,8 +142,9 @@ export async function benchPosting(baseUrl: string, db: pg.Pool, c: MeasuredChur
   ];
   const names = new Map(it.map((i) => [i.id, i.name]));
   const bare = await inBatches(rows, sizes.postClients, async (batch) => {
-    const ids = batch.map(() => randomUUID());
-    const entryIds = batch.map(() => randomUUID());
+    // the same time-ordered keys the app gives (lib/ids.ts); the lines take uuid_v7() (0014)
+    const ids = batch.map(() => newRowId());
+    const entryIds = batch.map(() => newRowId());
     const conn = await db.connect();
     try {
       await conn.query('begin');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, withTenant } from '../src/db/client.ts';
+import { newRowId } from '../src/lib/ids.ts';
 import { signupChurch, startHarness, type Harness } from './helpers.ts';
 
 /**
@@ -70,5 +71,35 @@ describe('db client', () => {
       headers: { authorization: `Bearer ${'x'.repeat(43)}` },
     });
     expect(unknown.statusCode).toBe(401);
+  });
+
+  it('gives the big append-only tables time-ordered keys (UUID version 7), from the app and as the database default', async () => {
+    const v7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const before = Date.now();
+    const fromApp = [newRowId(), newRowId(), newRowId()];
+    for (const id of fromApp) expect(id).toMatch(v7);
+    // the first 48 bits are the creation time in milliseconds, and ids made one after another sort in that order
+    const ms = parseInt(fromApp[0]!.replace(/-/g, '').slice(0, 12), 16);
+    expect(ms).toBeGreaterThanOrEqual(before - 1);
+    expect(ms).toBeLessThanOrEqual(Date.now());
+    expect([...fromApp].sort()).toEqual(fromApp);
+
+    const fromDb = await withTenant(h.database.db, randomUUID(), (tx) =>
+      queryRows<{ a: string; b: string }>(tx, sql`select uuid_v7()::text as a, uuid_v7()::text as b`),
+    );
+    expect(fromDb[0]!.a).toMatch(v7);
+    expect(fromDb[0]!.b).toMatch(v7);
+    expect(fromDb[0]!.a.slice(0, 8) <= fromDb[0]!.b.slice(0, 8)).toBe(true);
+    const defaults = await queryRows<{ table_name: string; column_default: string }>(
+      h.database.db,
+      sql`select table_name, column_default from information_schema.columns
+          where table_name in ('journal_entries', 'journal_lines', 'offering_transactions') and column_name = 'id'
+          order by table_name`,
+    );
+    expect(defaults).toEqual([
+      { table_name: 'journal_entries', column_default: 'uuid_v7()' },
+      { table_name: 'journal_lines', column_default: 'uuid_v7()' },
+      { table_name: 'offering_transactions', column_default: 'uuid_v7()' },
+    ]);
   });
 });

@@ -7,6 +7,15 @@ import { foreignKey, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-co
  */
 export const tenantId = () => uuid('tenant_id').notNull();
 export const id = () => uuid('id').notNull().defaultRandom();
+/**
+ * The key of a big append-only table (journal entries and lines, offering rows): a time-ordered
+ * UUID version 7 made by the database function uuid_v7() (migration 0014) unless the
+ * application gives one (lib/ids.ts newRowId), so new rows land at the end of the indexes.
+ */
+export const rowId = () =>
+  uuid('id')
+    .notNull()
+    .default(sql`uuid_v7()`);
 export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** All-zero uuid: the spec's "not set" identifier. */

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { newRowId } from '../../lib/ids.ts';
 import { homeCurrency } from '../tenancy/service.ts';
 import { accountBalances, accounts, funds, journalLines } from './schema.ts';
 import { convertSigned, ratesOn, type UsedRate } from './fx.ts';
@@ -294,7 +294,7 @@ async function insertEntries(
   opts: PostOptions,
 ): Promise<{ entryIds: string[]; restrictedFunds: string[] }> {
   if (prepared.length === 0) return { entryIds: [], restrictedFunds: [] };
-  const ids = prepared.map(() => randomUUID());
+  const ids = prepared.map(() => newRowId());
   // one JSON parameter a statement, expanded by jsonb_to_recordset: the cost of building the
   // statement does not grow with the number of values (a multi-row VALUES list takes one bound
   // parameter per value)
@@ -339,6 +339,7 @@ async function insertEntries(
     const lines = JSON.stringify(
       rows.slice(at, at + LINES_PER_STATEMENT).map((l) => ({
         tenant_id: ctx.tenantId,
+        id: newRowId(),
         entry_id: l.entryId,
         entry_date: l.entryDate,
         entry_no: l.entryNo,
@@ -355,11 +356,11 @@ async function insertEntries(
       })),
     );
     await ctx.tx.execute(sql`
-      insert into journal_lines (tenant_id, entry_id, entry_date, entry_no, line_no, account_id, fund_id,
+      insert into journal_lines (tenant_id, id, entry_id, entry_date, entry_no, line_no, account_id, fund_id,
                                  currency_code, amount_minor, memo, person_id, fx_rate, fx_rate_date, fx_source)
-      select r.tenant_id, r.entry_id, r.entry_date, r.entry_no, r.line_no, r.account_id, r.fund_id,
+      select r.tenant_id, r.id, r.entry_id, r.entry_date, r.entry_no, r.line_no, r.account_id, r.fund_id,
              r.currency_code, r.amount_minor, r.memo, r.person_id, r.fx_rate, r.fx_rate_date, r.fx_source
-      from jsonb_to_recordset(${lines}::jsonb) as r(tenant_id uuid, entry_id uuid, entry_date date, entry_no bigint,
+      from jsonb_to_recordset(${lines}::jsonb) as r(tenant_id uuid, id uuid, entry_id uuid, entry_date date, entry_no bigint,
            line_no integer, account_id uuid, fund_id uuid, currency_code text, amount_minor bigint, memo text,
            person_id uuid, fx_rate numeric, fx_rate_date date, fx_source text)`);
   }

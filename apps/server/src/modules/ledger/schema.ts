@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
+import { createdAt, id, rowId, tenantFk, tenantId } from '../../db/columns.ts';
 import { people } from '../people/schema.ts';
 import { users } from '../tenancy/schema.ts';
 
@@ -107,7 +107,7 @@ export const journalEntries = pgTable(
   'journal_entries',
   {
     tenantId: tenantId(),
-    id: id(),
+    id: rowId(),
     entryNo: bigserial('entry_no', { mode: 'bigint' }).notNull(),
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     memo: text('memo').notNull().default(''),
@@ -135,7 +135,7 @@ export const journalLines = pgTable(
   'journal_lines',
   {
     tenantId: tenantId(),
-    id: id(),
+    id: rowId(),
     entryId: uuid('entry_id').notNull(),
     /** the entry's date (ISO), as journal_entries.entry_date */
     entryDate: date('entry_date', { mode: 'string' }).notNull(),

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
+import { createdAt, id, rowId, tenantFk, tenantId } from '../../db/columns.ts';
 import { accounts, funds, journalEntries } from '../ledger/schema.ts';
 import { activities } from '../events/schema.ts';
 import { people } from '../people/schema.ts';
@@ -78,7 +78,7 @@ export const offeringTransactions = pgTable(
   'offering_transactions',
   {
     tenantId: tenantId(),
-    id: id(),
+    id: rowId(),
     activityId: uuid('activity_id'),
     contributionItemId: uuid('contribution_item_id').notNull(),
     transactionDate: date('transaction_date', { mode: 'string' }).notNull(),

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TOfferingListItem, TOfferingOne, ZOfferingRowInput } from '@steward/contracts/offerings';
 import { queryRows } from '../../db/client.ts';
 import type { TenantCtx } from '../../lib/context.ts';
+import { newRowId } from '../../lib/ids.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { amountToMinor, assertDocumentTotal, minorToJson } from '../../lib/money.ts';
 import { postEntries, reverseEntries, reverseEntry, type Posting } from '../ledger/posting.ts';
@@ -160,7 +160,7 @@ function rowValues(ctx: TenantCtx, r: ResolvedRow, i: number, id: string, source
  */
 async function insertRows(ctx: TenantCtx, rs: ResolvedRow[], source: string): Promise<OfferingRow[]> {
   if (rs.length === 0) return [];
-  const ids = rs.map(() => randomUUID());
+  const ids = rs.map(() => newRowId());
   const inserted = await ctx.tx
     .insert(offeringTransactions)
     .values(rs.map((r, i) => rowValues(ctx, r, i, ids[i]!, source, null)))
@@ -217,7 +217,7 @@ async function insertAndPost(
   source: string,
 ): Promise<OfferingRow[]> {
   const fresh = rs.map((r) => ({
-    id: randomUUID(),
+    id: newRowId(),
     contributionItemId: r.input.financialContributionID,
     transactionDate: r.input.date,
     paymentChannel: r.input.paymentChannel,

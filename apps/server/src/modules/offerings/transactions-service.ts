@@ -215,8 +215,8 @@ async function insertAndPost(
   look: SaveLookups,
   rs: ResolvedRow[],
   source: string,
-): Promise<OfferingRow[]> {
-  const fresh = rs.map((r) => ({
+): Promise<SavedRow[]> {
+  const fresh: SavedRow[] = rs.map((r) => ({
     id: newRowId(),
     contributionItemId: r.input.financialContributionID,
     transactionDate: r.input.date,
@@ -224,20 +224,63 @@ async function insertAndPost(
     currencyCode: r.currencyCode,
     amountMinor: r.amountMinor,
     personId: r.personId,
+    activityId: r.activityId,
+    memo: r.input.memo ?? '',
   }));
   const postings: Posting[] = [];
   for (const row of fresh) postings.push(await postingOf(ctx, look, row));
-  let inserted: OfferingRow[] = [];
   await postEntries(ctx, postings, {
-    beforeLines: async (entryIds) => {
-      inserted = await ctx.tx
-        .insert(offeringTransactions)
-        .values(rs.map((r, i) => rowValues(ctx, r, i, fresh[i]!.id, source, entryIds[i]!)))
-        .returning();
-    },
+    beforeLines: (entryIds) => insertSavedRows(ctx, fresh, source, entryIds),
   });
-  const byId = new Map(inserted.map((r) => [r.id, r]));
-  return fresh.map((f) => byId.get(f.id)!);
+  return fresh;
+}
+
+/** The fields of a new offering row its save answer shows (savedViews). */
+type SavedRow = Pick<
+  OfferingRow,
+  | 'id'
+  | 'contributionItemId'
+  | 'transactionDate'
+  | 'paymentChannel'
+  | 'currencyCode'
+  | 'amountMinor'
+  | 'personId'
+  | 'activityId'
+  | 'memo'
+>;
+
+/**
+ * Inserts new offering rows, each pointing at its journal entry (`entryIds`, in the same order),
+ * in one statement with one JSON parameter (issue 7 'Speed': a multi-row VALUES list bound 13
+ * parameters a row, and Drizzle built and mapped each). Rows saved together keep their order in
+ * the list: created one microsecond apart.
+ */
+async function insertSavedRows(ctx: TenantCtx, rows: SavedRow[], source: string, entryIds: string[]): Promise<void> {
+  const values = JSON.stringify(
+    rows.map((r, i) => ({
+      ord: i,
+      id: r.id,
+      activity_id: r.activityId,
+      contribution_item_id: r.contributionItemId,
+      transaction_date: r.transactionDate,
+      amount_minor: r.amountMinor.toString(),
+      currency_code: r.currencyCode,
+      payment_channel: r.paymentChannel,
+      person_id: r.personId,
+      memo: r.memo,
+      journal_entry_id: entryIds[i],
+    })),
+  );
+  await ctx.tx.execute(sql`
+    insert into offering_transactions (tenant_id, id, activity_id, contribution_item_id, transaction_date, amount_minor,
+                                       currency_code, payment_channel, person_id, memo, source, journal_entry_id, created_at)
+    select ${ctx.tenantId}::uuid, r.id, r.activity_id, r.contribution_item_id, r.transaction_date, r.amount_minor,
+           r.currency_code, r.payment_channel, r.person_id, r.memo, ${source}, r.journal_entry_id,
+           clock_timestamp() + make_interval(secs => r.ord / 1000000.0)
+    from jsonb_to_recordset(${values}::jsonb) as r(ord integer, id uuid, activity_id uuid, contribution_item_id uuid,
+         transaction_date date, amount_minor bigint, currency_code text, payment_channel text, person_id uuid,
+         memo text, journal_entry_id uuid)
+    order by r.ord`);
 }
 
 /**
@@ -245,7 +288,7 @@ async function insertAndPost(
  * own lookups (item names, donors' names) without reading the rows back: the rows were just
  * written in this transaction and every item and donor they name was read by the save.
  */
-async function savedViews(ctx: TenantCtx, look: SaveLookups, rows: OfferingRow[]) {
+async function savedViews(ctx: TenantCtx, look: SaveLookups, rows: SavedRow[]) {
   const out = [];
   for (const row of rows) {
     const { item } = await itemOnce(ctx, look, row.contributionItemId, 'financialContributionID', true);

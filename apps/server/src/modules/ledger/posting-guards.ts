@@ -39,8 +39,20 @@ export async function assertAccountsActive(
     .select({ id: accounts.id, name: accounts.name, isActive: accounts.isActive })
     .from(accounts)
     .where(and(eq(accounts.tenantId, ctx.tenantId), inArray(accounts.id, ids)));
-  const byId = new Map(rows.map((a) => [a.id, a]));
-  for (const id of ids) {
+  checkAccountsActive(accountIds, new Map(rows.map((a) => [a.id, a])), what);
+}
+
+/**
+ * assertAccountsActive over accounts already read (`byId`: the church's accounts among
+ * `accountIds`, with name and isActive); throws the same 400s, naming the first such account in
+ * `accountIds` order.
+ */
+export function checkAccountsActive(
+  accountIds: readonly string[],
+  byId: ReadonlyMap<string, { name: string; isActive: boolean }>,
+  what: PostingSource,
+): void {
+  for (const id of new Set(accountIds)) {
     const a = byId.get(id);
     if (!a)
       throw badRequest(what.field, `${what.label} posts to an account that no longer exists; change ${what.change}.`);

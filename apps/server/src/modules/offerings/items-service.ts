@@ -8,7 +8,7 @@ import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { accounts, funds } from '../ledger/schema.ts';
 import { requireAccount, unrestrictedFundId } from '../ledger/service.ts';
-import { assertAccountsActive } from '../ledger/posting-guards.ts';
+import { checkAccountsActive } from '../ledger/posting-guards.ts';
 import { contributionItemRemittances, contributionItems, offeringTransactions } from './schema.ts';
 import type { RemittanceRule } from './posting.ts';
 
@@ -207,44 +207,90 @@ export async function deleteItem(ctx: TenantCtx, id: string): Promise<string> {
  * receives no new postings; see ledger/posting-guards.ts).
  */
 export async function itemForPosting(ctx: TenantCtx, id: string, field: string, allowInactive = false) {
-  const [item] = await ctx.tx
-    .select()
-    .from(contributionItems)
-    .where(and(eq(contributionItems.tenantId, ctx.tenantId), eq(contributionItems.id, id)));
-  if (!item || (!item.isActive && !allowInactive)) throw badRequest(field, 'is not an offering item of this church');
-  const [income] = await ctx.tx
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.id, item.incomeAccountId)));
-  const incomeFundId = income?.fundId ?? (await unrestrictedFundId(ctx));
-  const rems = await remittancesOf(ctx, id);
-  await assertAccountsActive(
-    ctx,
-    [
-      item.cashAccountId,
-      item.incomeAccountId,
-      ...rems.flatMap((r) => [r.destinationCashBankAccountId, r.destinationIncomeAccountId]),
-    ].filter((x): x is string => Boolean(x)),
-    { field, label: `Offering item "${item.name}"`, change: 'the item' },
-  );
-  const fallbackFund = incomeFundId;
-  const incomeIds = rems.map((r) => r.destinationIncomeAccountId).filter((x): x is string => Boolean(x));
-  const incomeAccounts = incomeIds.length
+  return (await itemsForPosting(ctx, [id]))(id, field, allowInactive);
+}
+
+/** An offering item ready for posting (itemForPosting). */
+export type ItemForPosting = {
+  item: typeof contributionItems.$inferSelect;
+  /** the fund of the item's income account, else the church's unrestricted fund */
+  incomeFundId: string;
+  remittances: RemittanceRule[];
+};
+
+/**
+ * itemForPosting for several items in three statements (the items, their remittance rules,
+ * every account they post to), whatever their number (issue 7 'Speed': an offering save read
+ * four to five statements per item). Answers a function giving each of `ids` as itemForPosting
+ * does, with the same 400s naming `field`; an id not among `ids` is answered as unknown.
+ */
+export async function itemsForPosting(
+  ctx: TenantCtx,
+  ids: readonly string[],
+): Promise<(id: string, field: string, allowInactive?: boolean) => Promise<ItemForPosting>> {
+  const wanted = [...new Set(ids)];
+  const items = wanted.length
     ? await ctx.tx
         .select()
-        .from(accounts)
-        .where(and(eq(accounts.tenantId, ctx.tenantId), inArray(accounts.id, incomeIds)))
+        .from(contributionItems)
+        .where(and(eq(contributionItems.tenantId, ctx.tenantId), inArray(contributionItems.id, wanted)))
     : [];
-  const remittances: RemittanceRule[] = rems.map((r) => ({
-    id: r.id,
-    percentage: r.percentage,
-    destination: r.destinationCashBankAccountId
-      ? { kind: 'asset', accountId: r.destinationCashBankAccountId }
-      : {
-          kind: 'income',
-          accountId: r.destinationIncomeAccountId!,
-          fundId: r.fundId ?? incomeAccounts.find((a) => a.id === r.destinationIncomeAccountId)?.fundId ?? fallbackFund,
-        },
-  }));
-  return { item, incomeFundId, remittances };
+  const itemIds = items.map((i) => i.id);
+  const rems = itemIds.length
+    ? await ctx.tx
+        .select()
+        .from(contributionItemRemittances)
+        .where(
+          and(
+            eq(contributionItemRemittances.tenantId, ctx.tenantId),
+            inArray(contributionItemRemittances.contributionItemId, itemIds),
+          ),
+        )
+        .orderBy(asc(contributionItemRemittances.sortOrder))
+    : [];
+  const accountIds = [
+    ...new Set(
+      [
+        ...items.flatMap((i) => [i.cashAccountId, i.incomeAccountId]),
+        ...rems.flatMap((r) => [r.destinationCashBankAccountId, r.destinationIncomeAccountId]),
+      ].filter((x): x is string => Boolean(x)),
+    ),
+  ];
+  const accountRows = accountIds.length
+    ? await ctx.tx
+        .select({ id: accounts.id, name: accounts.name, isActive: accounts.isActive, fundId: accounts.fundId })
+        .from(accounts)
+        .where(and(eq(accounts.tenantId, ctx.tenantId), inArray(accounts.id, accountIds)))
+    : [];
+  const itemById = new Map(items.map((i) => [i.id, i]));
+  const accountById = new Map(accountRows.map((a) => [a.id, a]));
+  let unrestricted: Promise<string> | undefined;
+  return async (id, field, allowInactive = false) => {
+    const item = itemById.get(id);
+    if (!item || (!item.isActive && !allowInactive)) throw badRequest(field, 'is not an offering item of this church');
+    const income = accountById.get(item.incomeAccountId);
+    const incomeFundId = income?.fundId ?? (await (unrestricted ??= unrestrictedFundId(ctx)));
+    const own = rems.filter((r) => r.contributionItemId === id);
+    checkAccountsActive(
+      [
+        item.cashAccountId,
+        item.incomeAccountId,
+        ...own.flatMap((r) => [r.destinationCashBankAccountId, r.destinationIncomeAccountId]),
+      ].filter((x): x is string => Boolean(x)),
+      accountById,
+      { field, label: `Offering item "${item.name}"`, change: 'the item' },
+    );
+    const remittances: RemittanceRule[] = own.map((r) => ({
+      id: r.id,
+      percentage: r.percentage,
+      destination: r.destinationCashBankAccountId
+        ? { kind: 'asset', accountId: r.destinationCashBankAccountId }
+        : {
+            kind: 'income',
+            accountId: r.destinationIncomeAccountId!,
+            fundId: r.fundId ?? accountById.get(r.destinationIncomeAccountId!)?.fundId ?? incomeFundId,
+          },
+    }));
+    return { item, incomeFundId, remittances };
+  };
 }

@@ -11,7 +11,7 @@ import { activities } from '../events/schema.ts';
 import { people } from '../people/schema.ts';
 import { findCurrencyByCode, findCurrencyById } from '../lookups/reference.ts';
 import { contributionItems, offeringTransactions } from './schema.ts';
-import { itemForPosting } from './items-service.ts';
+import { itemForPosting, itemsForPosting, type ItemForPosting } from './items-service.ts';
 import { offeringLines } from './posting.ts';
 import { assertReportsOpen } from './report-guard.ts';
 
@@ -30,14 +30,15 @@ interface ResolvedRow {
   personId: string | null;
 }
 
-type ItemForPosting = Awaited<ReturnType<typeof itemForPosting>>;
-
 /**
  * The lookups one save makes once, not once a row: offering items by id (each read once), and
  * which of the rows' events and donors are the church's (one query each for all rows).
  */
 interface SaveLookups {
   items: Map<string, Promise<ItemForPosting>>;
+  /** the rows' items, read together (itemsForPosting): ids and their resolver */
+  itemIds: Set<string>;
+  resolveItem: Awaited<ReturnType<typeof itemsForPosting>>;
   activities: Set<string>;
   /** the church's donors among the rows' personIDs, with their names */
   people: Map<string, { firstName: string; lastName: string }>;
@@ -58,8 +59,11 @@ async function lookupsFor(ctx: TenantCtx, inputs: RowInput[]): Promise<SaveLooku
         .from(people)
         .where(and(eq(people.tenantId, ctx.tenantId), inArray(people.id, personIds)))
     : [];
+  const itemIds = new Set(inputs.map((r) => r.financialContributionID));
   return {
     items: new Map(),
+    itemIds,
+    resolveItem: await itemsForPosting(ctx, [...itemIds]),
     activities: new Set(foundActivities.map((r) => r.id)),
     people: new Map(foundPeople.map((r) => [r.id, { firstName: r.firstName, lastName: r.lastName }])),
   };
@@ -71,7 +75,9 @@ function itemOnce(ctx: TenantCtx, look: SaveLookups, id: string, field: string, 
   // an item already read strictly (active) serves the lenient reads of the same save
   let hit = look.items.get(key) ?? (allowInactive ? look.items.get(`${id}|false`) : undefined);
   if (!hit) {
-    hit = itemForPosting(ctx, id, field, allowInactive);
+    hit = look.itemIds.has(id)
+      ? look.resolveItem(id, field, allowInactive)
+      : itemForPosting(ctx, id, field, allowInactive);
     look.items.set(key, hit);
   }
   return hit;

@@ -139,40 +139,28 @@ async function postingOf(ctx: TenantCtx, look: SaveLookups, row: PostedFields): 
 }
 
 /**
- * The offering_transactions values of resolved row `r`, the `i`-th of its save: rows saved
- * together keep their order in the list (created one microsecond apart).
- */
-function rowValues(ctx: TenantCtx, r: ResolvedRow, i: number, id: string, source: string, entryId: string | null) {
-  return {
-    tenantId: ctx.tenantId,
-    id,
-    activityId: r.activityId,
-    contributionItemId: r.input.financialContributionID,
-    transactionDate: r.input.date,
-    amountMinor: r.amountMinor,
-    currencyCode: r.currencyCode,
-    paymentChannel: r.input.paymentChannel,
-    personId: r.personId,
-    memo: r.input.memo ?? '',
-    source,
-    journalEntryId: entryId,
-    createdAt: sql`clock_timestamp() + make_interval(secs => ${i} / 1000000.0)`,
-  };
-}
-
-/**
  * Inserts offering rows in one statement, unposted (an edit's added rows: written before the
  * reversal, so the day totals' locks come before any balance lock). Answers them in input order.
  */
-async function insertRows(ctx: TenantCtx, rs: ResolvedRow[], source: string): Promise<OfferingRow[]> {
-  if (rs.length === 0) return [];
-  const ids = rs.map(() => newRowId());
-  const inserted = await ctx.tx
-    .insert(offeringTransactions)
-    .values(rs.map((r, i) => rowValues(ctx, r, i, ids[i]!, source, null)))
-    .returning();
-  const byId = new Map(inserted.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)!);
+async function insertRows(ctx: TenantCtx, rs: ResolvedRow[], source: string): Promise<SavedRow[]> {
+  const rows = savedRowsOf(rs);
+  if (rows.length) await insertSavedRows(ctx, rows, source, null);
+  return rows;
+}
+
+/** New offering rows of resolved inputs, each with a new time-ordered id, in input order. */
+function savedRowsOf(rs: ResolvedRow[]): SavedRow[] {
+  return rs.map((r) => ({
+    id: newRowId(),
+    contributionItemId: r.input.financialContributionID,
+    transactionDate: r.input.date,
+    paymentChannel: r.input.paymentChannel,
+    currencyCode: r.currencyCode,
+    amountMinor: r.amountMinor,
+    personId: r.personId,
+    activityId: r.activityId,
+    memo: r.input.memo ?? '',
+  }));
 }
 
 /**
@@ -180,7 +168,7 @@ async function insertRows(ctx: TenantCtx, rs: ResolvedRow[], source: string): Pr
  * to its entry in one UPDATE, before the lines. `alsoCheckFunds`: restricted funds of the
  * reversal made just before, checked with these postings.
  */
-async function postWritten(ctx: TenantCtx, look: SaveLookups, rows: OfferingRow[], alsoCheckFunds: string[]) {
+async function postWritten(ctx: TenantCtx, look: SaveLookups, rows: SavedRow[], alsoCheckFunds: string[]) {
   const postings: Posting[] = [];
   for (const row of rows) postings.push(await postingOf(ctx, look, row));
   await postEntries(ctx, postings, {
@@ -222,17 +210,7 @@ async function insertAndPost(
   rs: ResolvedRow[],
   source: string,
 ): Promise<SavedRow[]> {
-  const fresh: SavedRow[] = rs.map((r) => ({
-    id: newRowId(),
-    contributionItemId: r.input.financialContributionID,
-    transactionDate: r.input.date,
-    paymentChannel: r.input.paymentChannel,
-    currencyCode: r.currencyCode,
-    amountMinor: r.amountMinor,
-    personId: r.personId,
-    activityId: r.activityId,
-    memo: r.input.memo ?? '',
-  }));
+  const fresh = savedRowsOf(rs);
   const postings: Posting[] = [];
   for (const row of fresh) postings.push(await postingOf(ctx, look, row));
   await postEntries(ctx, postings, {
@@ -256,12 +234,18 @@ type SavedRow = Pick<
 >;
 
 /**
- * Inserts new offering rows, each pointing at its journal entry (`entryIds`, in the same order),
+ * Inserts new offering rows, each pointing at its journal entry (`entryIds`, in the same order;
+ * null: posted later, an edit's added rows),
  * in one statement with one JSON parameter (issue 7 'Speed': a multi-row VALUES list bound 13
  * parameters a row, and Drizzle built and mapped each). Rows saved together keep their order in
  * the list: created one microsecond apart.
  */
-async function insertSavedRows(ctx: TenantCtx, rows: SavedRow[], source: string, entryIds: string[]): Promise<void> {
+async function insertSavedRows(
+  ctx: TenantCtx,
+  rows: SavedRow[],
+  source: string,
+  entryIds: string[] | null,
+): Promise<void> {
   const values = JSON.stringify(
     rows.map((r, i) => ({
       ord: i,
@@ -274,7 +258,7 @@ async function insertSavedRows(ctx: TenantCtx, rows: SavedRow[], source: string,
       payment_channel: r.paymentChannel,
       person_id: r.personId,
       memo: r.memo,
-      journal_entry_id: entryIds[i],
+      journal_entry_id: entryIds?.[i] ?? null,
     })),
   );
   await ctx.tx.execute(sql`

@@ -35,12 +35,21 @@ import { registerMedia } from './modules/media/routes.ts';
 import { registerLifeCycle } from './modules/settings/life-cycle-routes.ts';
 import { registerCustomFields } from './modules/settings/custom-fields-routes.ts';
 import { registerGroups } from './modules/groups/routes.ts';
+import { registerMessaging } from './modules/messaging/routes.ts';
+import { openMessaging, type MessagingRuntime } from './modules/messaging/runtime.ts';
+import { registerSenderIds } from './modules/messaging/sender-ids-routes.ts';
+import { registerDefaultMessages } from './modules/messaging/default-messages-routes.ts';
 import { registerWeb } from './modules/web/routes.ts';
 import { RateLimiter } from './modules/auth/throttle.ts';
 
 export interface AppDeps {
   config: TConfig;
   database: Database;
+  /**
+   * Messaging's queue, transports and workers (issue 9); opened from config when not given, and
+   * then closed with the app.
+   */
+  messaging?: MessagingRuntime;
   /** where the log goes (default: standard output); tests read it to check what is logged */
   logStream?: { write(line: string): void };
 }
@@ -166,6 +175,18 @@ export async function buildApp(deps: AppDeps) {
   registerLifeCycle(ctx);
   registerCustomFields(ctx);
   registerGroups(ctx);
+  const messaging =
+    deps.messaging ??
+    (await openMessaging(deps.config, deps.database, {
+      log: (event, fields) => app.log.info({ event, ...fields }, 'messaging'),
+    }));
+  if (!deps.messaging) {
+    if (deps.config.MESSAGING_WORKERS > 0) await messaging.startWorkers(deps.config.MESSAGING_WORKERS);
+    app.addHook('onClose', () => messaging.close());
+  }
+  registerMessaging(ctx, messaging);
+  registerSenderIds(ctx);
+  registerDefaultMessages(ctx);
   await registerWeb(ctx);
   return app;
 }

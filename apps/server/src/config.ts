@@ -81,6 +81,38 @@ export const ZConfig = z.object({
    */
   DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   npm_config_demo: z.string().optional(),
+  /**
+   * E-mail (issue 9). SMTP_HOST set: e-mail goes out through that server (nodemailer). Unset:
+   * Steward starts its local SMTP capture server on 127.0.0.1 (SMTP_CAPTURE_PORT, 0 = any free
+   * port) and sends there; the Outbox page shows what it received. SMTP_SECURE 'true' = TLS from
+   * the start (port 465); otherwise STARTTLS is used when the server offers it.
+   */
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** The From address of every e-mail; the church's name is its display name. */
+  SMTP_FROM: z.string().default('no-reply@steward.local'),
+  SMTP_CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
+   * SMS (issue 9): 'dev' records every SMS in the Outbox (the development gateway); 'termii'
+   * sends through Termii with TERMII_API_KEY (TERMII_BASE_URL, TERMII_CHANNEL 'generic' or
+   * 'dnd'; TERMII_SECRET_KEY checks the signature of its delivery reports).
+   */
+  SMS_GATEWAY: z.enum(['dev', 'termii']).default('dev'),
+  TERMII_API_KEY: z.string().optional(),
+  TERMII_SECRET_KEY: z.string().optional(),
+  TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
+  TERMII_CHANNEL: z.enum(['generic', 'dnd']).default('generic'),
+  /**
+   * Delivery workers in this process (pg-boss; issue 9): how many recipients are sent at
+   * once. 0 = none here: run `npm run worker` (one or more processes) instead.
+   */
+  MESSAGING_WORKERS: z.coerce.number().int().min(0).max(64).default(4),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

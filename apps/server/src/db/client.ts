@@ -23,6 +23,13 @@ export type Tx = PgTransaction<
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * How the job queue (pg-boss) reaches the same database: the connection string on
+   * PostgreSQL (pg-boss keeps its own small pool), or a SQL executor over the one PGlite
+   * instance (statements without parameters may hold several commands: pg-boss's migrations).
+   */
+  jobConnection:
+    { connectionString: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
   /** Applies the SQL migrations (as the connecting role, which then owns the tables). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -42,6 +49,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     return {
       db,
       kind: 'postgres',
+      jobConnection: { connectionString: opts.databaseUrl },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -52,6 +60,16 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    jobConnection: {
+      executeSql: async (text: string, values?: unknown[]) => {
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }
+        const result = await client.query(text, values);
+        return { rows: result.rows };
+      },
+    },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     close: () => client.close(),
   };
@@ -151,4 +169,16 @@ export async function withoutTenant<T>(db: Db, fn: (tx: Tx) => Promise<T>): Prom
     await tx.execute(sql`set local role steward_app`);
     return fn(tx as unknown as Tx);
   });
+}
+
+/**
+ * The raw connection of transaction `tx` as a SQL executor, for a library that must write in
+ * the same transaction (pg-boss inserting a request's jobs beside its rows). Statements run as
+ * the transaction's role with its tenant set.
+ */
+export function txExecutor(tx: Tx): { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } {
+  const client = (
+    tx as unknown as { session: { client: { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } } }
+  ).session.client;
+  return { executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }) };
 }

@@ -49,8 +49,6 @@ const PLANNED: { path: string; title: string }[] = [
   { path: 'eventregistration', title: 'Event Registration' },
   { path: 'sms/compose', title: 'Messaging' },
   { path: 'settings', title: 'Settings' },
-  { path: 'settings/defaultmessage', title: 'Default Messages' },
-  { path: 'settings/adddefaultmessage', title: 'Default Message' },
 ];
 
 const tenantRoutes: RouteObject[] = [
@@ -133,6 +131,17 @@ const tenantRoutes: RouteObject[] = [
     path,
     lazy: () => import('../features/groups/group-edit-page.tsx').then((m) => ({ Component: m.GroupEditPage })),
   })),
+  // default messages (issue 9; spec 2.9 and 2.17)
+  {
+    path: 'settings/defaultmessage',
+    lazy: () =>
+      import('../features/settings/default-messages-page.tsx').then((m) => ({ Component: m.DefaultMessagesPage })),
+  },
+  {
+    path: 'settings/adddefaultmessage',
+    lazy: () =>
+      import('../features/settings/default-message-page.tsx').then((m) => ({ Component: m.DefaultMessagePage })),
+  },
   ...PLANNED.map(({ path, title }) => ({
     path,
     lazy: () =>

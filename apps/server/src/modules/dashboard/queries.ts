@@ -1,6 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { messageLogs } from '../messaging/schema.ts';
 import { paymentForms } from '../giving/schema.ts';
 import { tenants } from '../tenancy/schema.ts';
 
@@ -73,20 +72,36 @@ export function attendanceByWeekAndMonth(tx: Tx, tenantId: string, year: number)
   );
 }
 
-/** One page of the messages logged on `channel` ('sms' or 'email'), newest first, and their count. */
+/**
+ * One page of the messages sent on `channel` ('sms' or 'email'), newest first, and their
+ * count: one row per message (communication report), with its first recipient's address and
+ * how many it went to. Drafts are not listed here.
+ */
 export async function sentMessages(tx: Tx, tenantId: string, channel: string, page: number, pageSize: number) {
-  const where = and(eq(messageLogs.tenantId, tenantId), eq(messageLogs.channel, channel));
-  const rows = await tx
-    .select()
-    .from(messageLogs)
-    .where(where)
-    .orderBy(desc(messageLogs.createdAt), desc(messageLogs.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [count] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messageLogs)
-    .where(where);
+  const rows = await queryRows<{
+    id: string;
+    recipient: string | null;
+    recipientCount: number;
+    subject: string;
+    body: string;
+    status: string;
+    sentAt: Date | string | null;
+  }>(
+    tx,
+    sql`select r.id, r.subject, r.body, r.status, r.recipient_count as "recipientCount",
+               coalesce(r.scheduled_at, r.created_at) as "sentAt",
+               (select m.address from message_recipients m
+                 where m.tenant_id = r.tenant_id and m.report_id = r.id order by m.id limit 1) as recipient
+          from communication_reports r
+         where r.tenant_id = ${tenantId} and r.channel = ${channel} and r.status <> 'draft'
+         order by r.created_at desc, r.id desc
+         limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from communication_reports
+         where tenant_id = ${tenantId} and channel = ${channel} and status <> 'draft'`,
+  );
   return { rows, total: Number(count?.n ?? 0) };
 }
 

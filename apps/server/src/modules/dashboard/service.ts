@@ -173,11 +173,11 @@ export async function sentMessages(ctx: TenantCtx, channel: 'sms' | 'email', pag
   return {
     data: rows.map((r) => ({
       id: r.id,
-      recipient: r.recipient,
+      recipient: r.recipientCount > 1 ? `${r.recipient ?? ''} and ${r.recipientCount - 1} more` : (r.recipient ?? ''),
       subject: r.subject,
       message: r.body,
       status: r.status,
-      dateSent: r.sentAt ? r.sentAt.toISOString() : null,
+      dateSent: r.sentAt ? new Date(r.sentAt).toISOString() : null,
     })),
     totalItems: total,
   };

@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, withoutTenant, withTenant, type Db } from '../../db/client.ts';
+import type { EmailTransport } from './email-transport.ts';
+import { DeliveryError, type DeliveryReport, type SendResult, type SmsGateway } from './gateway.ts';
+import { personalize } from '@steward/contracts/merge-fields';
+import type { BatchOutcome, ClaimedJob } from './queue.ts';
+
+/** What the delivery worker needs. */
+export interface DeliveryDeps {
+  db: Db;
+  sms: SmsGateway;
+  email: EmailTransport;
+  /** logs without personal data */
+  log: (event: string, fields: Record<string, unknown>) => void;
+}
+
+/** A recipient claimed for sending, with its message. */
+interface Claimed {
+  jobId: string;
+  tenantId: string;
+  recipientId: string;
+  previous: 'queued' | 'sending';
+  address: string;
+  name: string;
+  channel: 'sms' | 'email';
+  sender: string;
+  subject: string;
+  body: string;
+  bodyText: string;
+  personalized: boolean;
+  churchName: string;
+}
+
+/** The reason written on a recipient found half-sent by a worker that stopped, when the gateway cannot tell. */
+export const INTERRUPTED_REASON =
+  'Sending was interrupted and the gateway cannot say whether it took the message: not sent again, to avoid sending it twice';
+
+/**
+ * Delivers a batch of recipients' jobs (issue 9 'Every recipient is a job'), exactly once:
+ * 1. each recipient is claimed in its own committed transaction: 'queued' -> 'sending'
+ *    (a recipient already sent or failed is skipped: its job completes doing nothing);
+ * 2. a recipient that was already 'sending' (its worker was killed mid-send) is first asked of
+ *    the gateway (receipt): taken -> marked sent without sending; not taken -> sent now; the
+ *    gateway cannot tell -> failed with INTERRUPTED_REASON (never a second copy);
+ * 3. the messages are sent (SMS of the batch in one gateway call, which groups them into bulk
+ *    requests; e-mails five at a time) and each outcome is committed: 'sent' with the gateway's
+ *    id; a permanent failure -> 'failed' with its reason and the SMS units refunded; a temporary
+ *    one -> back to 'queued' and its job is retried with backoff by pg-boss.
+ * Answers the jobs to retry.
+ */
+export async function deliverBatch(deps: DeliveryDeps, jobs: ClaimedJob[]): Promise<BatchOutcome> {
+  const claimed: Claimed[] = [];
+  for (const job of jobs) {
+    const c = await claim(deps.db, job);
+    if (c) claimed.push(c);
+  }
+  const retry: BatchOutcome['retry'] = [];
+  const toSend: Claimed[] = [];
+  for (const c of claimed) {
+    if (c.previous === 'sending') {
+      const receipt =
+        c.channel === 'sms'
+          ? await deps.sms.receipt(c.tenantId, c.recipientId)
+          : await deps.email.receipt(c.tenantId, c.recipientId);
+      if (receipt.taken === 'yes') {
+        await markSent(deps.db, c, receipt.providerMessageId);
+        deps.log('message.recovered', { recipientId: c.recipientId, outcome: 'already taken' });
+        continue;
+      }
+      if (receipt.taken === 'unknown') {
+        await markFailed(deps.db, c, INTERRUPTED_REASON);
+        deps.log('message.recovered', { recipientId: c.recipientId, outcome: 'failed: unknown' });
+        continue;
+      }
+    }
+    toSend.push(c);
+  }
+
+  const outcomes = new Map<string, SendResult | DeliveryError>();
+  const sms = toSend.filter((c) => c.channel === 'sms');
+  if (sms.length) {
+    try {
+      const results = await deps.sms.send(
+        sms.map((c) => ({
+          idempotencyKey: c.recipientId,
+          tenantId: c.tenantId,
+          to: c.address,
+          from: c.sender,
+          text: c.personalized ? personalize(c.body, c) : c.body,
+        })),
+      );
+      sms.forEach((c, i) => outcomes.set(c.recipientId, results[i] ?? new DeliveryError('temporary', 'No answer')));
+    } catch (e) {
+      const err = e instanceof DeliveryError ? e : new DeliveryError('temporary', 'The SMS gateway failed');
+      for (const c of sms) outcomes.set(c.recipientId, err);
+    }
+  }
+  const emails = toSend.filter((c) => c.channel === 'email');
+  for (let i = 0; i < emails.length; i += 5) {
+    await Promise.all(
+      emails.slice(i, i + 5).map(async (c) => {
+        try {
+          const html = c.personalized ? personalize(c.body, c) : c.body;
+          const text = c.personalized ? personalize(c.bodyText, c) : c.bodyText;
+          const subject = c.personalized ? personalize(c.subject, c) : c.subject;
+          outcomes.set(
+            c.recipientId,
+            await deps.email.send({
+              idempotencyKey: c.recipientId,
+              tenantId: c.tenantId,
+              to: c.address,
+              fromName: c.sender || c.churchName,
+              subject,
+              html,
+              text,
+            }),
+          );
+        } catch (e) {
+          outcomes.set(
+            c.recipientId,
+            e instanceof DeliveryError ? e : new DeliveryError('temporary', 'Sending failed'),
+          );
+        }
+      }),
+    );
+  }
+
+  for (const c of toSend) {
+    const outcome = outcomes.get(c.recipientId);
+    if (!outcome || outcome instanceof DeliveryError) {
+      const err = outcome ?? new DeliveryError('temporary', 'No answer');
+      if (err.kind === 'permanent') {
+        await markFailed(deps.db, c, err.reason);
+      } else {
+        await requeue(deps.db, c, err.reason);
+        retry.push({ id: c.jobId, reason: err.reason });
+      }
+      deps.log('message.not_sent', { recipientId: c.recipientId, kind: err.kind });
+    } else {
+      await markSent(deps.db, c, outcome.providerMessageId);
+    }
+  }
+  return { retry };
+}
+
+/** Claims a recipient for sending ('queued' or 'sending' -> 'sending'); undefined when it is done already. */
+async function claim(db: Db, job: ClaimedJob): Promise<Claimed | undefined> {
+  const { tenantId, recipientId } = job.data;
+  const [row] = await withTenant(db, tenantId, (tx) =>
+    queryRows<Omit<Claimed, 'jobId' | 'tenantId' | 'recipientId'>>(
+      tx,
+      sql`with old as (
+            select status from message_recipients where tenant_id = ${tenantId} and id = ${recipientId} for update
+          )
+          update message_recipients m
+             set status = 'sending', attempts = m.attempts + 1, updated_at = now()
+            from old, communication_reports r, tenants t
+           where m.tenant_id = ${tenantId} and m.id = ${recipientId} and m.status in ('queued', 'sending')
+             and r.tenant_id = m.tenant_id and r.id = m.report_id and t.id = m.tenant_id
+          returning old.status as previous, m.address, m.name, r.channel, r.sender, r.subject, r.body,
+                    r.body_text as "bodyText", r.personalized = 1 as personalized, t.church_name as "churchName"`,
+    ),
+  );
+  return row ? { ...row, jobId: job.id, tenantId, recipientId } : undefined;
+}
+
+async function markSent(db: Db, c: Claimed, providerMessageId: string): Promise<void> {
+  await withTenant(db, c.tenantId, (tx) =>
+    tx.execute(sql`update message_recipients
+                      set status = 'sent', provider_message_id = ${providerMessageId}, sent_at = now(),
+                          reason = null, updated_at = now()
+                    where tenant_id = ${c.tenantId} and id = ${c.recipientId} and status = 'sending'`),
+  );
+}
+
+/** Fails a recipient with `reason` and, for an SMS, gives its units back (one statement). */
+async function markFailed(db: Db, c: Claimed, reason: string): Promise<void> {
+  await withTenant(db, c.tenantId, (tx) =>
+    tx.execute(sql`with f as (
+                     update message_recipients set status = 'failed', reason = ${reason}, updated_at = now()
+                      where tenant_id = ${c.tenantId} and id = ${c.recipientId} and status in ('queued', 'sending')
+                      returning segments, report_id
+                   ), b as (
+                     update sms_unit_balances set units = units + (select coalesce(sum(segments), 0) from f)
+                      where tenant_id = ${c.tenantId} and ${c.channel} = 'sms' and exists (select 1 from f where segments > 0)
+                      returning 1
+                   )
+                   insert into sms_unit_movements (tenant_id, units, reason, report_id)
+                   select ${c.tenantId}, segments, 'Refund: not sent', report_id from f
+                    where ${c.channel} = 'sms' and segments > 0`),
+  );
+}
+
+async function requeue(db: Db, c: Claimed, reason: string): Promise<void> {
+  await withTenant(db, c.tenantId, (tx) =>
+    tx.execute(sql`update message_recipients set status = 'queued', reason = ${reason}, updated_at = now()
+                    where tenant_id = ${c.tenantId} and id = ${c.recipientId} and status = 'sending'`),
+  );
+}
+
+/**
+ * Applies a gateway's delivery report (issue 9: 'delivered' or 'undelivered' where the gateway
+ * reports it): finds the church through the narrow lookup messaging_recipient_tenant, then
+ * updates the recipients that carry that gateway id and are sent (or still being marked sent).
+ * Answers how many recipients changed (0 for an unknown id).
+ */
+export async function applyDeliveryReport(db: Db, report: DeliveryReport): Promise<number> {
+  const [found] = await withoutTenant(db, (tx) =>
+    queryRows<{ tenantId: string | null }>(
+      tx,
+      sql`select messaging_recipient_tenant(${report.providerMessageId}) as "tenantId"`,
+    ),
+  );
+  const tenantId = found?.tenantId;
+  if (!tenantId) return 0;
+  const rows = await withTenant(db, tenantId, (tx) =>
+    queryRows<{ id: string }>(
+      tx,
+      sql`update message_recipients
+             set status = ${report.status},
+                 reason = ${report.status === 'undelivered' ? report.detail : null},
+                 delivered_at = case when ${report.status} = 'delivered' then now() else delivered_at end,
+                 updated_at = now()
+           where tenant_id = ${tenantId} and provider_message_id = ${report.providerMessageId}
+             and status in ('sending', 'sent', 'delivered', 'undelivered')
+          returning id`,
+    ),
+  );
+  return rows.length;
+}

@@ -36,9 +36,11 @@ import { registerLifeCycle } from './modules/settings/life-cycle-routes.ts';
 import { registerCustomFields } from './modules/settings/custom-fields-routes.ts';
 import { registerGroups } from './modules/groups/routes.ts';
 import { registerMessaging } from './modules/messaging/routes.ts';
+import { registerMessagingWebhooks } from './modules/messaging/webhook-routes.ts';
 import { openMessaging, type MessagingRuntime } from './modules/messaging/runtime.ts';
 import { registerSenderIds } from './modules/messaging/sender-ids-routes.ts';
 import { registerDefaultMessages } from './modules/messaging/default-messages-routes.ts';
+import { registerOperators } from './modules/operators/routes.ts';
 import { registerWeb } from './modules/web/routes.ts';
 import { RateLimiter } from './modules/auth/throttle.ts';
 
@@ -178,6 +180,7 @@ export async function buildApp(deps: AppDeps) {
   const messaging =
     deps.messaging ??
     (await openMessaging(deps.config, deps.database, {
+      queue: { jobExpireSeconds: deps.config.MESSAGING_JOB_EXPIRE_SECONDS },
       log: (event, fields) => app.log.info({ event, ...fields }, 'messaging'),
     }));
   if (!deps.messaging) {
@@ -185,8 +188,10 @@ export async function buildApp(deps: AppDeps) {
     app.addHook('onClose', () => messaging.close());
   }
   registerMessaging(ctx, messaging);
+  registerMessagingWebhooks(ctx);
   registerSenderIds(ctx);
   registerDefaultMessages(ctx);
+  registerOperators(ctx);
   await registerWeb(ctx);
   return app;
 }

@@ -113,6 +113,11 @@ export const ZConfig = z.object({
    * once. 0 = none here: run `npm run worker` (one or more processes) instead.
    */
   MESSAGING_WORKERS: z.coerce.number().int().min(0).max(64).default(4),
+  /**
+   * Seconds a recipient's delivery may run before another worker takes it over (a worker that
+   * was killed never finishes; the next one asks the gateway before sending again).
+   */
+  MESSAGING_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

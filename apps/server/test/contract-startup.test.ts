@@ -164,17 +164,24 @@ describe('§1.3 setupService.setup()', () => {
     expect(res.json()).toEqual({ data: [], totalItems: 0 });
   });
 
-  it('lists what the message log holds for the church: sent e-mails, newest first', async () => {
-    // nothing sends yet; a logged message (as the messaging issue will write them) is listed
-    await h.database.db.execute(
-      sql`insert into message_logs (tenant_id, channel, recipient, subject, body, status, sent_at)
-          values (${tenantId}, 'email', 'member@example.org', 'Welcome', 'Hello', 'sent', now())`,
-    );
+  it('lists the e-mails the church sent, newest first, with their progress', async () => {
+    const sent = await api.post('/api/Messaging/sendEmail', {
+      ispersonalized: false,
+      contacts: [{ email: 'member@example.org' }],
+      subject: 'Welcome',
+      message: '<p>Hello</p>',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
     const res = await api.get('/api/Messaging/getAllSentEmails?page=1');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.totalItems).toBe(1);
-    expect(body.data[0]).toMatchObject({ recipient: 'member@example.org', subject: 'Welcome', message: 'Hello' });
+    expect(body.data[0]).toMatchObject({
+      recipient: 'member@example.org',
+      subject: 'Welcome',
+      message: '<p>Hello</p>',
+    });
+    expect(body.data[0].recipientCount).toBe(1);
     expect((await api.get('/api/Messaging/getAllSentSms?page=1')).json()).toEqual({ data: [], totalItems: 0 });
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEnvelope, ZId, ZPaged, ZPageQuery } from './common.ts';
+import { ZEnvelope, ZId } from './common.ts';
 
 /*
  * The start-up calls and the dashboard of the existing web client (existing-client-api §0,
@@ -130,26 +130,7 @@ export const ZSubscriptionResponse = ZEnvelope(ZSubscription);
 
 // ---- messaging lists read at start-up (§1.3) ----
 
-/** `?page=N` (1-based) of the paged messaging lists. */
-export const ZMessagingPageQuery = ZPageQuery;
-
-/**
- * A sent SMS or e-mail: one message to one recipient, `dateSent` an ISO timestamp (null while
- * queued), `status` 'queued', 'sent' or 'failed'.
- */
-export const ZSentMessage = z.object({
-  id: z.uuid(),
-  recipient: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  status: z.string(),
-  dateSent: z.string().nullable(),
-});
-export type TSentMessage = z.infer<typeof ZSentMessage>;
-
-/** GET /api/Messaging/getAllSentSms and getAllSentEmails: `{data, totalItems}`, newest first. */
-export const ZSentMessagesPage = ZPaged(ZSentMessage);
-export type TSentMessagesPage = z.infer<typeof ZSentMessagesPage>;
+/** Sent messages and their lists are in messaging.ts. */
 
 /** A reply to an SMS (GetAllSmsReplies, bare array). */
 export const ZSmsReply = z.object({

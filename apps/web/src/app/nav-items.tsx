@@ -61,7 +61,18 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/tenant/peoplegroups', label: 'Groups', icon: <ApartmentOutlined aria-hidden /> },
   { path: '/tenant/attendance', label: 'Attendance', icon: <TeamOutlined aria-hidden /> },
   { path: '/tenant/eventregistration', label: 'Event Registration', icon: <CalendarOutlined aria-hidden /> },
-  { path: '/tenant/sms/compose', label: 'Messaging (SMS)', icon: <MessageOutlined aria-hidden /> },
+  {
+    key: 'messaging',
+    label: 'Messaging',
+    icon: <MessageOutlined aria-hidden />,
+    children: [
+      { path: '/tenant/sms/compose', label: 'Send SMS' },
+      { path: '/tenant/email/compose', label: 'Send E-mail' },
+      { path: '/tenant/sms/sent', label: 'Sent SMS' },
+      { path: '/tenant/email/sent', label: 'Sent E-mails' },
+      { path: '/tenant/outbox', label: 'Outbox' },
+    ],
+  },
   {
     key: 'settings',
     label: 'Settings',
@@ -83,6 +94,7 @@ const ALIASES: Record<string, string> = {
   '/tenant/payments': '/tenant/paymentforms',
   '/tenant/payment': '/tenant/onlinedonate',
   '/tenant/settings/adddefaultmessage': '/tenant/settings/defaultmessage',
+  '/tenant/messages': '/tenant/sms/sent',
   '/tenant/chartofaccount/update': '/tenant/chartofaccount',
   '/tenant/createpeoplegroup': '/tenant/peoplegroups',
   '/tenant/branch/branchsummary': '/tenant/settings/branchlevelsettings',

@@ -137,3 +137,14 @@ $$;
 REVOKE ALL ON FUNCTION messaging_recipient_tenant(text) FROM PUBLIC;
 --> statement-breakpoint
 GRANT EXECUTE ON FUNCTION messaging_recipient_tenant(text) TO steward_app;
+--> statement-breakpoint
+-- A member's SMS reply names only their number: the church is the one that messaged that
+-- number last (this narrow lookup answers only its id).
+CREATE FUNCTION messaging_address_tenant(p_address text) RETURNS uuid
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+  SELECT tenant_id FROM message_recipients WHERE address = p_address ORDER BY updated_at DESC LIMIT 1
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION messaging_address_tenant(text) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION messaging_address_tenant(text) TO steward_app;

@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** routes that answer without a session (sign-up, sign-in, lookups, public pages) */
     public?: boolean;
+    /** platform operator routes (modules/operators): they check their own cookie, never a church session */
+    operator?: boolean;
   }
 }
 
@@ -82,6 +84,7 @@ export function registerAuth({ app, db, config, limiter }: ModuleCtx & { limiter
   });
 
   app.addHook('onRequest', async (req, reply) => {
+    if (req.routeOptions.config?.operator === true) return;
     const found = sessionToken(req);
     if (found) {
       const auth = await service.authenticate(db, found.token);

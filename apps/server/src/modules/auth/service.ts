@@ -18,6 +18,7 @@ import { tenants, users } from '../tenancy/schema.ts';
 import { loginKey, RateLimited, secondsUntil, type RateLimiter } from './throttle.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 import * as q from './queries.ts';
+import { smsUnits } from '../messaging/reports-service.ts';
 
 export interface IssuedSession {
   token: string;
@@ -164,7 +165,7 @@ export async function churchSize(ctx: TenantCtx): Promise<number> {
 /**
  * GET /api/Membership/GetCurrentSignedInUser (spec §7, existing-client-api §1.2): the user and
  * their church (TCurrentUser). Where Steward has no equivalent: `email` is the user's e-mail,
- * `smsBalance` 0, `subStatus` 'Active', `subscriptionName` 'Steward', `subscribedChurchSize`
+ * `smsBalance` the church's SMS units, `subStatus` 'Active', `subscriptionName` 'Steward', `subscribedChurchSize`
  * UNLIMITED_CHURCH_SIZE (see contracts/auth.ts). Throws 401 when the user is gone.
  */
 export async function currentUser(ctx: TenantCtx): Promise<TCurrentUser> {
@@ -185,8 +186,7 @@ export async function currentUser(ctx: TenantCtx): Promise<TCurrentUser> {
     currencySymbol: currency?.symbol ?? row.tenant.currencyCode,
     isoCode: row.tenant.countryCode,
     country: country?.name ?? row.tenant.countryCode,
-    // Steward sends no SMS yet (messaging is a later issue): no units to spend
-    smsBalance: 0,
+    smsBalance: await smsUnits(ctx),
     subStatus: STEWARD_SUB_STATUS,
     subscriptionName: STEWARD_SUBSCRIPTION_NAME,
     churchSize: await churchSize(ctx),

@@ -73,39 +73,6 @@ export function attendanceByWeekAndMonth(tx: Tx, tenantId: string, year: number)
 }
 
 /**
- * One page of the messages sent on `channel` ('sms' or 'email'), newest first, and their
- * count: one row per message (communication report), with its first recipient's address and
- * how many it went to. Drafts are not listed here.
- */
-export async function sentMessages(tx: Tx, tenantId: string, channel: string, page: number, pageSize: number) {
-  const rows = await queryRows<{
-    id: string;
-    recipient: string | null;
-    recipientCount: number;
-    subject: string;
-    body: string;
-    status: string;
-    sentAt: Date | string | null;
-  }>(
-    tx,
-    sql`select r.id, r.subject, r.body, r.status, r.recipient_count as "recipientCount",
-               coalesce(r.scheduled_at, r.created_at) as "sentAt",
-               (select m.address from message_recipients m
-                 where m.tenant_id = r.tenant_id and m.report_id = r.id order by m.id limit 1) as recipient
-          from communication_reports r
-         where r.tenant_id = ${tenantId} and r.channel = ${channel} and r.status <> 'draft'
-         order by r.created_at desc, r.id desc
-         limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
-  const [count] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from communication_reports
-         where tenant_id = ${tenantId} and channel = ${channel} and status <> 'draft'`,
-  );
-  return { rows, total: Number(count?.n ?? 0) };
-}
-
-/**
  * First-timers of `year`, per week (1-52, as attendanceByWeekAndMonth) and month (1-12): the
  * people whose first attendance (the date of the earliest event they were ever checked in to)
  * falls in `year`. People carry no first-timer mark, so the first check-in is what says a

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZErrorEnvelope, ZMessage } from '@steward/contracts/common';
 import {
   ZChurchProfileQuery,
@@ -6,10 +5,6 @@ import {
   ZDashboardAttendanceResponse,
   ZDashboardBasicResponse,
   ZDashboardCelebrationsResponse,
-  ZMessageDraft,
-  ZMessagingPageQuery,
-  ZSentMessagesPage,
-  ZSmsReply,
   ZSubscriptionResponse,
 } from '@steward/contracts/dashboard';
 import type { ModuleCtx } from '../../lib/module.ts';
@@ -18,8 +13,8 @@ import { ok } from '../../lib/envelope.ts';
 import * as service from './service.ts';
 
 /**
- * The dashboard of the existing client (existing-client-api §1.4) and the messaging lists it
- * reads at start-up (§1.3). Every route needs a session: the root paths (/dashboard/...,
+ * The dashboard of the existing client (existing-client-api §1.4); the messaging lists it reads
+ * at start-up (§1.3) are in modules/messaging. Every route needs a session: the root paths (/dashboard/...,
  * /GetChurchProfileById) are outside the auth hook's private prefixes, so they answer 401
  * `{message}` through inTenant.
  */
@@ -83,66 +78,5 @@ export function registerDashboard({ app, db }: ModuleCtx): void {
     },
     // the session is checked by the auth hook (/api/ prefix); the plan is the same for every church
     async () => ok(service.subscription()),
-  );
-
-  const messaging = ['messaging'];
-  app.get(
-    '/api/Messaging/getAllSentSms',
-    {
-      schema: {
-        tags: messaging,
-        summary: 'Sent SMS, newest first (none until Steward sends SMS)',
-        querystring: ZMessagingPageQuery,
-        response: { 200: ZSentMessagesPage, ...errors },
-      },
-    },
-    (req) => inTenant(db, req, (ctx) => service.sentMessages(ctx, 'sms', req.query.page)),
-  );
-  app.get(
-    '/api/Messaging/getAllSentEmails',
-    {
-      schema: {
-        tags: messaging,
-        summary: 'Sent e-mails, newest first (none until Steward sends e-mail)',
-        querystring: ZMessagingPageQuery,
-        response: { 200: ZSentMessagesPage, ...errors },
-      },
-    },
-    (req) => inTenant(db, req, (ctx) => service.sentMessages(ctx, 'email', req.query.page)),
-  );
-  // Steward receives no SMS and keeps no drafts yet: these lists are empty for every church.
-  app.get(
-    '/api/Messaging/GetAllSmsReplies',
-    {
-      schema: {
-        tags: messaging,
-        summary: 'Replies to sent SMS (Steward receives none yet)',
-        querystring: ZMessagingPageQuery,
-        response: { 200: z.array(ZSmsReply), ...errors },
-      },
-    },
-    async () => [],
-  );
-  app.get(
-    '/api/Messaging/getEmailDrafts',
-    {
-      schema: {
-        tags: messaging,
-        summary: 'Saved e-mail drafts (Steward keeps none yet)',
-        response: { 200: z.array(ZMessageDraft), 401: ZMessage },
-      },
-    },
-    async () => [],
-  );
-  app.get(
-    '/api/Messaging/getSMSDrafts',
-    {
-      schema: {
-        tags: messaging,
-        summary: 'Saved SMS drafts (Steward keeps none yet)',
-        response: { 200: z.array(ZMessageDraft), 401: ZMessage },
-      },
-    },
-    async () => [],
   );
 }

@@ -6,18 +6,16 @@ import type {
   TDashboardAttendance,
   TDashboardBasic,
   TDashboardCelebrations,
-  TSentMessagesPage,
   TSubscription,
 } from '@steward/contracts/dashboard';
 import type { TenantCtx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { countPeople } from '../people/service.ts';
+import { smsUnits } from '../messaging/reports-service.ts';
 import * as q from './queries.ts';
 
 /** The most celebrations one month lists (a church of ~20,000 people has fewer in a month). */
 export const MAX_CELEBRATIONS = 1000;
-/** Messages per page of the sent-SMS and sent-e-mail lists (as the other paged lists). */
-export const MESSAGES_PAGE_SIZE = 50;
 export const WEEKS = 52;
 export const MONTHS = 12;
 
@@ -47,7 +45,7 @@ export async function churchProfile(ctx: TenantCtx, tenantId: string | undefined
  * GET /dashboard/basic (§1.4): memberCount = people the church records (count in SQL);
  * firstTimerCount = this UTC calendar year's first-timers, the people whose first attendance
  * (earliest event checked in to) is this year, the total of /dashboard/attendance's first-timer
- * series; smsUnit = 0 (no SMS is sent yet); hasOnlineGiving = an active payment form exists; no
+ * series; smsUnit = the church's SMS units; hasOnlineGiving = an active payment form exists; no
  * mobile app and no website. `now` is for tests of other dates.
  */
 export async function basic(ctx: TenantCtx, now = new Date()): Promise<TDashboardBasic> {
@@ -55,7 +53,7 @@ export async function basic(ctx: TenantCtx, now = new Date()): Promise<TDashboar
   return {
     memberCount: await countPeople(ctx),
     firstTimerCount: firstTimers.reduce((n, r) => n + Number(r.n), 0),
-    smsUnit: 0,
+    smsUnit: await smsUnits(ctx),
     hasMobileApp: false,
     hasOnlineGiving: await q.hasActivePaymentForm(ctx.tx, ctx.tenantId),
     hasWebsite: false,
@@ -160,25 +158,5 @@ export function subscription(): TSubscription {
         amount: 0,
       },
     ],
-  };
-}
-
-/**
- * GET /api/Messaging/getAllSentSms and getAllSentEmails (§1.3): page `page` of the messages the
- * church sent on `channel` ('sms' or 'email'), newest first. Steward sends none yet, so these are
- * empty until messaging (a later issue) writes message_logs.
- */
-export async function sentMessages(ctx: TenantCtx, channel: 'sms' | 'email', page: number): Promise<TSentMessagesPage> {
-  const { rows, total } = await q.sentMessages(ctx.tx, ctx.tenantId, channel, page, MESSAGES_PAGE_SIZE);
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      recipient: r.recipientCount > 1 ? `${r.recipient ?? ''} and ${r.recipientCount - 1} more` : (r.recipient ?? ''),
-      subject: r.subject,
-      message: r.body,
-      status: r.status,
-      dateSent: r.sentAt ? new Date(r.sentAt).toISOString() : null,
-    })),
-    totalItems: total,
   };
 }

@@ -45,7 +45,9 @@ export const INTERRUPTED_REASON =
  * 3. the messages are sent (SMS of the batch in one gateway call, which groups them into bulk
  *    requests; e-mails five at a time) and each outcome is committed: 'sent' with the gateway's
  *    id; a permanent failure -> 'failed' with its reason and the SMS units refunded; a temporary
- *    one -> back to 'queued' and its job is retried with backoff by pg-boss.
+ *    one -> its job is retried with backoff by pg-boss, from 'queued' when the gateway surely
+ *    did not take it (429, 5xx, refused connection), from 'sending' when it may have (a timeout:
+ *    the retry asks for a receipt first, as after a crash).
  * Answers the jobs to retry.
  */
 export async function deliverBatch(deps: DeliveryDeps, jobs: ClaimedJob[]): Promise<BatchOutcome> {
@@ -132,7 +134,9 @@ export async function deliverBatch(deps: DeliveryDeps, jobs: ClaimedJob[]): Prom
       if (err.kind === 'permanent') {
         await markFailed(deps.db, c, err.reason);
       } else {
-        await requeue(deps.db, c, err.reason);
+        // not taken: back to 'queued'; maybe taken (a timeout): left 'sending', so the retry
+        // asks the gateway first and never sends a second copy blindly
+        if (!err.maybeTaken) await requeue(deps.db, c, err.reason);
         retry.push({ id: c.jobId, reason: err.reason });
       }
       deps.log('message.not_sent', { recipientId: c.recipientId, kind: err.kind });

@@ -96,5 +96,7 @@ export function classifySmtpError(e: unknown): DeliveryError {
   if (typeof code === 'number' && code >= 400) {
     return new DeliveryError('temporary', `The mail server asked to try later (${code})`);
   }
-  return new DeliveryError('temporary', `The mail server could not be reached (${err.code ?? 'error'})`);
+  // a connection that timed out or broke after the message was handed over may have delivered it
+  const maybeTaken = err.code === 'ETIMEDOUT' || err.code === 'ESOCKET';
+  return new DeliveryError('temporary', `The mail server could not be reached (${err.code ?? 'error'})`, maybeTaken);
 }

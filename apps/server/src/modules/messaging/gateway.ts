@@ -29,9 +29,14 @@ export interface SendResult {
  * `reason` is written for a church administrator and never carries the number or the text.
  */
 export class DeliveryError extends Error {
+  /**
+   * @param maybeTaken for a temporary failure: the gateway may have taken the message anyway
+   *   (the request timed out after it was sent), so the retry asks for a receipt first
+   */
   constructor(
     readonly kind: 'temporary' | 'permanent',
     readonly reason: string,
+    readonly maybeTaken = false,
   ) {
     super(reason);
     this.name = 'DeliveryError';

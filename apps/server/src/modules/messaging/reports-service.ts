@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TCommReport, TOutboxPage } from '@steward/contracts/messaging';
+import type { TCommReport, TOutboxPage, TSentMessagesPage } from '@steward/contracts/messaging';
 import { queryRows } from '../../db/client.ts';
 import type { TenantCtx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -138,4 +138,85 @@ export async function smsUnits(ctx: TenantCtx): Promise<number> {
     sql`select units::float8 as units from sms_unit_balances where tenant_id = ${ctx.tenantId}`,
   );
   return Number(row?.units ?? 0);
+}
+
+/**
+ * GET /api/Messaging/getAllSentSms and getAllSentEmails (existing-client-api §1.3; issue 9):
+ * page `page` (50) of the messages sent on `channel`, newest first, each with its first
+ * recipient, how many it went to and its recipients' counts by status (aggregated in SQL over
+ * the page's messages only). Drafts are listed by the draft calls instead.
+ */
+export async function sentMessages(ctx: TenantCtx, channel: 'sms' | 'email', page: number): Promise<TSentMessagesPage> {
+  const rows = await queryRows<{
+    id: string;
+    subject: string;
+    body: string;
+    status: string;
+    recipientCount: number;
+    sentAt: Date | string;
+    recipient: string | null;
+    counts: Record<string, number> | null;
+  }>(
+    ctx.tx,
+    sql`select r.id, r.subject, r.body, r.status, r.recipient_count as "recipientCount",
+               coalesce(r.scheduled_at, r.created_at) as "sentAt",
+               (select m.address from message_recipients m
+                 where m.tenant_id = r.tenant_id and m.report_id = r.id order by m.id limit 1) as recipient,
+               (select jsonb_object_agg(s.status, s.n) from (
+                  select m.status, count(*)::int as n from message_recipients m
+                   where m.tenant_id = r.tenant_id and m.report_id = r.id group by m.status) s) as counts
+          from communication_reports r
+         where r.tenant_id = ${ctx.tenantId} and r.channel = ${channel} and r.status <> 'draft'
+         order by r.created_at desc, r.id desc
+         limit ${PAGE} offset ${(page - 1) * PAGE}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    ctx.tx,
+    sql`select count(*)::int as n from communication_reports
+         where tenant_id = ${ctx.tenantId} and channel = ${channel} and status <> 'draft'`,
+  );
+  return {
+    data: rows.map((r) => {
+      const counts = { queued: 0, sending: 0, sent: 0, delivered: 0, undelivered: 0, failed: 0, ...(r.counts ?? {}) };
+      const pending = counts.queued + counts.sending;
+      return {
+        id: r.id,
+        recipient: r.recipientCount > 1 ? `${r.recipient ?? ''} and ${r.recipientCount - 1} more` : (r.recipient ?? ''),
+        recipientCount: r.recipientCount,
+        subject: r.subject,
+        message: r.body,
+        status: r.status === 'scheduled' ? 'scheduled' : pending > 0 ? 'sending' : 'done',
+        dateSent: iso(r.sentAt),
+        counts,
+      };
+    }),
+    totalItems: count?.n ?? 0,
+  };
+}
+
+/** GetAllSmsReplies (existing-client-api §1.3): page `page` (50) of SMS received from members, newest first. */
+export async function smsReplies(ctx: TenantCtx, page: number) {
+  const rows = await queryRows<{ id: string; phone: string; message: string; receivedAt: Date }>(
+    ctx.tx,
+    sql`select id, from_address as phone, body as message, received_at as "receivedAt"
+          from sms_replies where tenant_id = ${ctx.tenantId}
+         order by received_at desc, id desc limit ${PAGE} offset ${(page - 1) * PAGE}`,
+  );
+  return rows.map((r) => ({ id: r.id, phone: r.phone, message: r.message, dateReceived: iso(r.receivedAt)! }));
+}
+
+/** getSMSDrafts / getEmailDrafts (existing-client-api §1.3): the church's drafts on `channel`, newest first (at most 200). */
+export async function drafts(ctx: TenantCtx, channel: 'sms' | 'email') {
+  const rows = await queryRows<{ id: string; subject: string; body: string; createdAt: Date; sender: string }>(
+    ctx.tx,
+    sql`select id, subject, body, sender, created_at as "createdAt" from communication_reports
+         where tenant_id = ${ctx.tenantId} and channel = ${channel} and status = 'draft'
+         order by created_at desc, id desc limit 200`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    subject: channel === 'sms' ? r.sender : r.subject,
+    body: r.body,
+    dateModified: iso(r.createdAt)!,
+  }));
 }

@@ -8,7 +8,9 @@ import {
   ZSendEmailRequest,
   ZSendResponse,
   ZSendSmsRequest,
+  ZSentMessagesPage,
 } from '@steward/contracts/messaging';
+import { ZMessageDraft, ZSmsReply } from '@steward/contracts/dashboard';
 import { ZErrorEnvelope, ZMessage } from '@steward/contracts/common';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
@@ -85,6 +87,52 @@ export function registerMessaging({ app, db }: ModuleCtx, runtime: MessagingRunt
     },
     (req) => inTenant(db, req, (ctx) => reports.outbox(ctx, req.query.page, req.query.channel)),
   );
+  const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+  for (const [path, channel] of [
+    ['/api/Messaging/getAllSentSms', 'sms'],
+    ['/api/Messaging/getAllSentEmails', 'email'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Sent ${channel === 'sms' ? 'SMS' : 'e-mails'}, newest first, 50 a page, with their recipients' progress`,
+          querystring: pageQuery,
+          response: { 200: ZSentMessagesPage, ...errors },
+        },
+      },
+      (req) => inTenant(db, req, (ctx) => reports.sentMessages(ctx, channel, req.query.page)),
+    );
+  }
+  app.get(
+    '/api/Messaging/GetAllSmsReplies',
+    {
+      schema: {
+        tags,
+        summary: 'SMS received from members (replies; STOP opts the number out), newest first, 50 a page',
+        querystring: pageQuery,
+        response: { 200: z.array(ZSmsReply), ...errors },
+      },
+    },
+    (req) => inTenant(db, req, (ctx) => reports.smsReplies(ctx, req.query.page)),
+  );
+  for (const [path, channel] of [
+    ['/api/Messaging/getSMSDrafts', 'sms'],
+    ['/api/Messaging/getEmailDrafts', 'email'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Saved ${channel === 'sms' ? 'SMS' : 'e-mail'} drafts (sendSms/sendEmail with isDraft), newest first`,
+          response: { 200: z.array(ZMessageDraft), 401: ZMessage },
+        },
+      },
+      (req) => inTenant(db, req, (ctx) => reports.drafts(ctx, channel)),
+    );
+  }
   app.get(
     '/api/Messaging/units',
     {

@@ -126,5 +126,34 @@ describe('the demo church', () => {
     const choir = departments?.children.find((g) => g.name === 'Choir');
     expect(choir?.children.map((g) => g.name)).toEqual(['Altos', 'Sopranos', 'Tenors']);
     expect(choir!.children.every((g) => g.peopleInGroupsCount === 2)).toBe(true);
+
+    // messaging (issue 9): units left after a sent SMS, an approved sender ID, the sent lists,
+    // a reply and the Outbox of the local stand-ins
+    const me = (await api.get('/api/Membership/GetCurrentSignedInUser')).json() as { smsBalance: number };
+    expect(me.smsBalance).toBeGreaterThan(2000);
+    expect(me.smsBalance).toBeLessThan(2500);
+    const masks = (await api.get('/api/Messaging/RetrieveTenantSenderIDs')).json() as {
+      returnObject: { mask: string; status: number }[];
+    };
+    expect(masks.returnObject.find((m) => m.mask === 'GraceChurch')?.status).toBe(2);
+    const sentSms = (await api.get('/api/Messaging/getAllSentSms?page=1')).json() as {
+      totalItems: number;
+      data: { id: string; counts: { delivered: number; undelivered: number } }[];
+    };
+    expect(sentSms.totalItems).toBe(1);
+    expect(sentSms.data[0]!.counts).toMatchObject({ delivered: 17, undelivered: 1 });
+    const report = (await api.get(`/api/Messaging/getSentSMSbyId?CommReportId=${sentSms.data[0]!.id}`)).json() as {
+      status: string;
+      unitsUsed: number;
+    };
+    expect(report.status).toBe('done');
+    expect(me.smsBalance + report.unitsUsed).toBe(2500);
+    expect(
+      ((await api.get('/api/Messaging/getAllSentEmails?page=1')).json() as { totalItems: number }).totalItems,
+    ).toBe(1);
+    expect(((await api.get('/api/Messaging/GetAllSmsReplies?page=1')).json() as unknown[]).length).toBe(2);
+    expect(((await api.get('/api/Messaging/outbox')).json() as { totalItems: number }).totalItems).toBe(36);
+    const defaults = (await api.get('/api/Settings/AllDefaultMessages')).json() as { returnObject: unknown[] };
+    expect(defaults.returnObject.length).toBeGreaterThanOrEqual(5);
   });
 });

@@ -105,12 +105,13 @@ describe('delivery survives a killed worker', () => {
     // started again: the new process's workers take over the killed one's jobs
     server = await startServer(env);
     const deadline = Date.now() + 150_000;
-    let counts: Record<string, number>[] = [];
+    type Counts = { queued: number; sending: number; sent: number; delivered: number; failed: number };
+    let counts: Counts[] = [];
     while (Date.now() < deadline) {
       counts = await Promise.all(
         ids.map(async (id) => {
           const r = await call(server.base, 'GET', `/api/Messaging/getSentSMSbyId?CommReportId=${id}`, token);
-          return (r.json as { counts: Record<string, number> }).counts;
+          return (r.json as { counts: Counts }).counts;
         }),
       );
       if (counts.every((c) => c.queued === 0 && c.sending === 0)) break;

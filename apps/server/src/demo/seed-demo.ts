@@ -14,6 +14,8 @@ import { ZExpenseSave, ZIncomeSave, ZJournalSave } from '@steward/contracts/fina
 import { accountGroups, accounts, funds } from '../modules/ledger/schema.ts';
 import { findCurrencyByCode } from '../modules/lookups/reference.ts';
 import { seedDemoSettings } from './seed-settings.ts';
+import { seedDemoMessagingSettings } from './seed-messaging-settings.ts';
+import { seedDemoMessaging } from './seed-messaging.ts';
 
 export const DEMO_EMAIL = 'admin@grace.example';
 export const DEMO_PASSWORD = 'stewardship';
@@ -171,6 +173,19 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
   await seedDemoSettings(
     ctx,
     members.map((m) => m.id),
+  );
+  // sender IDs and default messages, then the messaging history (issue 9)
+  await seedDemoMessagingSettings(ctx);
+  await seedDemoMessaging(
+    ctx,
+    MEMBERS.map(([firstName, lastName, phone], i) => ({
+      id: members[i]!.id,
+      name: `${firstName} ${lastName}`,
+      phone: `+234${phone.slice(1)}`,
+      email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
+    })),
+    today,
+    { phone: `+234${FIRST_TIMERS[0]![2].slice(1)}` },
   );
   const categories = await createCategory(ctx, 'Sunday Service');
   const midweekCats = await createCategory(ctx, 'Midweek Service');

@@ -39,7 +39,7 @@ export const MAX_RECIPIENTS = 50_000;
  * recipients, and enqueues one job per recipient in the same transaction (so a recipient
  * exists exactly when its job does). `isDraft` keeps the message as a draft and sends nothing;
  * `scheduledAt` (future) delays the jobs.
- * Throws 400 naming the field: subject (SMS: not an approved sender ID of the church; e-mail:
+ * Throws 400 naming the field: subject (SMS: a mask of the church that is not approved, or no approved sender ID at all; e-mail:
  * empty), message (empty; too few units), destinations (none given), groupedContacts/ToContacts
  * (an id of another church or unknown).
  */
@@ -58,16 +58,9 @@ export async function acceptMessage(
     sql`select church_name as "churchName", country_code as country from tenants where id = ${ctx.tenantId}`,
   );
   if (!church) throw badRequest('tenant', 'unknown church');
-  if (channel === 'sms') {
-    if (!subject) throw badRequest('subject', 'Choose a sender ID');
-    const [sender] = await queryRows<{ status: number; mask: string }>(
-      ctx.tx,
-      sql`select status, mask from sender_ids where tenant_id = ${ctx.tenantId} and lower(mask) = lower(${subject})`,
-    );
-    if (!sender) throw badRequest('subject', `'${subject}' is not a sender ID of this church: request it first`);
-    if (sender.status !== 2)
-      throw badRequest('subject', `The sender ID '${sender.mask}' is not approved yet: choose an approved sender ID`);
-  } else if (!subject) {
+  let sender = subject;
+  if (channel === 'sms') sender = await senderOf(ctx, subject);
+  if (channel === 'email' && !subject) {
     throw badRequest('subject', 'Enter a subject');
   }
 
@@ -115,7 +108,7 @@ export async function acceptMessage(
     sql`insert into communication_reports
           (tenant_id, channel, status, sender, subject, body, body_text, personalized, segments, recipient_count,
            invalid_count, opted_out_count, units_reserved, source, draft, scheduled_at, created_by)
-        values (${ctx.tenantId}, ${channel}, ${status}, ${channel === 'sms' ? subject : church.churchName},
+        values (${ctx.tenantId}, ${channel}, ${status}, ${channel === 'sms' ? sender : church.churchName},
                 ${channel === 'sms' ? '' : subject}, ${html}, ${text}, ${personalized ? 1 : 0},
                 ${channel === 'sms' ? smsSegments(message).segments : 0}, ${recipients.length},
                 ${recipients.filter((r) => r.status === 'failed').length}, ${optedOut.size},
@@ -180,6 +173,31 @@ export async function acceptMessage(
       scheduledAt: scheduledAt ? scheduledAt.toISOString() : null,
     },
   };
+}
+
+/**
+ * The sender ID of an SMS: `subject` when it is one of the church's masks (it must then be
+ * approved: 400 on subject otherwise); any other text (the existing client's report dialog
+ * sends the report's subject there, spec 2.6: 'From' is the church) means the church's
+ * approved sender ID, the first approved; 400 on subject when the church has none.
+ */
+async function senderOf(ctx: TenantCtx, subject: string): Promise<string> {
+  const masks = await queryRows<{ status: number; mask: string; matches: boolean }>(
+    ctx.tx,
+    sql`select status, mask, lower(mask) = lower(${subject}) as matches from sender_ids
+         where tenant_id = ${ctx.tenantId} and (lower(mask) = lower(${subject}) or status = 2)
+         order by (lower(mask) = lower(${subject})) desc, reviewed_at nulls last, created_at`,
+  );
+  const named = masks.find((m) => m.matches);
+  if (named && named.status !== 2)
+    throw badRequest('subject', `The sender ID '${named.mask}' is not approved yet: choose an approved sender ID`);
+  const chosen = named ?? masks.find((m) => m.status === 2);
+  if (!chosen)
+    throw badRequest(
+      'subject',
+      'This church has no approved sender ID yet: request one (Sender ID) before sending SMS',
+    );
+  return chosen.mask;
 }
 
 /** Takes `cost` SMS units in one update; 400 on `message` when the church has fewer. Answers what is left. */

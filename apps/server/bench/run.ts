@@ -4,19 +4,21 @@
  * real HTTP server beside their raw SQL, the posting throughput against bare inserts, and the
  * web app's JavaScript per route. Figures belong here, never in tests (DESIGN.md §4).
  *
- * BENCH_ONLY=seed|reads|posting|bundle runs one part (reads and posting seed first unless the
- * database already holds the same data set and BENCH_REUSE=1); the sizes are in config.ts.
+ * BENCH_ONLY=seed|reads|posting|messaging|bundle runs one part (reads and posting seed first
+ * unless the database already holds the same data set and BENCH_REUSE=1; messaging makes its own
+ * church of 10,000 members); the sizes are in config.ts.
  */
 import { performance } from 'node:perf_hooks';
 import { benchBundle } from './bundle.ts';
 import { only, reuse, sizes } from './config.ts';
+import { benchMessaging } from './messaging.ts';
 import { benchPosting } from './posting.ts';
 import { benchReads } from './reads.ts';
 import { isSeeded, measuredChurches, seed } from './seed.ts';
 import { benchDatabaseUrl, prepareDatabase, rawPool, startServer } from './setup.ts';
 import { secondsSince } from './stats.ts';
 
-const PARTS = ['seed', 'reads', 'posting', 'bundle'];
+const PARTS = ['seed', 'reads', 'posting', 'messaging', 'bundle'];
 
 async function main(): Promise<void> {
   if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}`);
@@ -40,9 +42,13 @@ async function main(): Promise<void> {
     const server = await startServer();
     const pool = rawPool();
     try {
-      if (keep) console.log('\nreusing the seeded data set (BENCH_REUSE=1, same sizes)');
-      else await seed(server.baseUrl, pool);
-      if (only !== 'seed') {
+      // messaging needs no history: its own church of 10,000 members (bench/messaging.ts)
+      if (only !== 'messaging') {
+        if (keep) console.log('\nreusing the seeded data set (BENCH_REUSE=1, same sizes)');
+        else await seed(server.baseUrl, pool);
+      }
+      if (!only || only === 'messaging') await benchMessaging(server.baseUrl, pool);
+      if (only !== 'seed' && only !== 'messaging') {
         const churches = await measuredChurches(server.baseUrl, pool);
         if (!only || only === 'reads') await benchReads(server.baseUrl, pool, churches);
         if (!only || only === 'posting') await benchPosting(server.baseUrl, pool, churches[0]!);

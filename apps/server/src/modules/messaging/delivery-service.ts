@@ -52,10 +52,9 @@ export const INTERRUPTED_REASON =
  */
 export async function deliverBatch(deps: DeliveryDeps, jobs: ClaimedJob[]): Promise<BatchOutcome> {
   const claimed: Claimed[] = [];
-  for (const job of jobs) {
-    const c = await claim(deps.db, job);
-    if (c) claimed.push(c);
-  }
+  const byTenant = new Map<string, ClaimedJob[]>();
+  for (const job of jobs) byTenant.set(job.data.tenantId, [...(byTenant.get(job.data.tenantId) ?? []), job]);
+  for (const [tenantId, group] of byTenant) claimed.push(...(await claim(deps.db, tenantId, group)));
   const retry: BatchOutcome['retry'] = [];
   const toSend: Claimed[] = [];
   for (const c of claimed) {
@@ -65,7 +64,7 @@ export async function deliverBatch(deps: DeliveryDeps, jobs: ClaimedJob[]): Prom
           ? await deps.sms.receipt(c.tenantId, c.recipientId)
           : await deps.email.receipt(c.tenantId, c.recipientId);
       if (receipt.taken === 'yes') {
-        await markSent(deps.db, c, receipt.providerMessageId);
+        await markSent(deps.db, c.tenantId, [{ id: c.recipientId, providerMessageId: receipt.providerMessageId }]);
         deps.log('message.recovered', { recipientId: c.recipientId, outcome: 'already taken' });
         continue;
       }
@@ -127,6 +126,7 @@ export async function deliverBatch(deps: DeliveryDeps, jobs: ClaimedJob[]): Prom
     );
   }
 
+  const sent: { c: Claimed; providerMessageId: string }[] = [];
   for (const c of toSend) {
     const outcome = outcomes.get(c.recipientId);
     if (!outcome || outcome instanceof DeliveryError) {
@@ -141,39 +141,55 @@ export async function deliverBatch(deps: DeliveryDeps, jobs: ClaimedJob[]): Prom
       }
       deps.log('message.not_sent', { recipientId: c.recipientId, kind: err.kind });
     } else {
-      await markSent(deps.db, c, outcome.providerMessageId);
+      sent.push({ c, providerMessageId: outcome.providerMessageId });
     }
   }
+  const sentByTenant = new Map<string, { id: string; providerMessageId: string }[]>();
+  for (const { c, providerMessageId } of sent) {
+    sentByTenant.set(c.tenantId, [...(sentByTenant.get(c.tenantId) ?? []), { id: c.recipientId, providerMessageId }]);
+  }
+  for (const [tenantId, rows] of sentByTenant) await markSent(deps.db, tenantId, rows);
   return { retry };
 }
 
-/** Claims a recipient for sending ('queued' or 'sending' -> 'sending'); undefined when it is done already. */
-async function claim(db: Db, job: ClaimedJob): Promise<Claimed | undefined> {
-  const { tenantId, recipientId } = job.data;
-  const [row] = await withTenant(db, tenantId, (tx) =>
-    queryRows<Omit<Claimed, 'jobId' | 'tenantId' | 'recipientId'>>(
+/**
+ * Claims the jobs' recipients of one church for sending ('queued' or 'sending' -> 'sending') in
+ * one statement, committed before anything is sent; recipients already sent or failed are left
+ * out (their jobs complete doing nothing).
+ */
+async function claim(db: Db, tenantId: string, jobs: ClaimedJob[]): Promise<Claimed[]> {
+  const jobOf = new Map(jobs.map((j) => [j.data.recipientId, j.id]));
+  const ids = JSON.stringify([...jobOf.keys()]);
+  const rows = await withTenant(db, tenantId, (tx) =>
+    queryRows<Omit<Claimed, 'jobId' | 'tenantId'>>(
       tx,
       sql`with old as (
-            select status from message_recipients where tenant_id = ${tenantId} and id = ${recipientId} for update
+            select id, status from message_recipients
+             where tenant_id = ${tenantId} and id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)
+               and status in ('queued', 'sending')
+             for update
           )
           update message_recipients m
              set status = 'sending', attempts = m.attempts + 1, updated_at = now()
             from old, communication_reports r, tenants t
-           where m.tenant_id = ${tenantId} and m.id = ${recipientId} and m.status in ('queued', 'sending')
+           where m.tenant_id = ${tenantId} and m.id = old.id
              and r.tenant_id = m.tenant_id and r.id = m.report_id and t.id = m.tenant_id
-          returning old.status as previous, m.address, m.name, r.channel, r.sender, r.subject, r.body,
-                    r.body_text as "bodyText", r.personalized = 1 as personalized, t.church_name as "churchName"`,
+          returning m.id as "recipientId", old.status as previous, m.address, m.name, r.channel, r.sender,
+                    r.subject, r.body, r.body_text as "bodyText", r.personalized = 1 as personalized,
+                    t.church_name as "churchName"`,
     ),
   );
-  return row ? { ...row, jobId: job.id, tenantId, recipientId } : undefined;
+  return rows.map((r) => ({ ...r, tenantId, jobId: jobOf.get(r.recipientId)! }));
 }
 
-async function markSent(db: Db, c: Claimed, providerMessageId: string): Promise<void> {
-  await withTenant(db, c.tenantId, (tx) =>
-    tx.execute(sql`update message_recipients
-                      set status = 'sent', provider_message_id = ${providerMessageId}, sent_at = now(),
+/** Marks recipients of one church sent with their gateway ids (one statement). */
+async function markSent(db: Db, tenantId: string, rows: { id: string; providerMessageId: string }[]): Promise<void> {
+  await withTenant(db, tenantId, (tx) =>
+    tx.execute(sql`update message_recipients m
+                      set status = 'sent', provider_message_id = s."providerMessageId", sent_at = now(),
                           reason = null, updated_at = now()
-                    where tenant_id = ${c.tenantId} and id = ${c.recipientId} and status = 'sending'`),
+                     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(id uuid, "providerMessageId" text)
+                    where m.tenant_id = ${tenantId} and m.id = s.id and m.status = 'sending'`),
   );
 }
 
@@ -200,6 +216,34 @@ async function requeue(db: Db, c: Claimed, reason: string): Promise<void> {
     tx.execute(sql`update message_recipients set status = 'queued', reason = ${reason}, updated_at = now()
                     where tenant_id = ${c.tenantId} and id = ${c.recipientId} and status = 'sending'`),
   );
+}
+
+/**
+ * Applies delivery reports of one church's messages in one statement (the development gateway,
+ * which knows the church). Answers the reports that matched no sent recipient yet (a report can
+ * arrive before the worker has recorded the gateway's id).
+ */
+export async function applyDeliveryReports(
+  db: Db,
+  tenantId: string,
+  reports: DeliveryReport[],
+): Promise<DeliveryReport[]> {
+  const rows = await withTenant(db, tenantId, (tx) =>
+    queryRows<{ providerMessageId: string }>(
+      tx,
+      sql`update message_recipients m
+             set status = r.status,
+                 reason = case when r.status = 'undelivered' then r.detail else null end,
+                 delivered_at = case when r.status = 'delivered' then now() else m.delivered_at end,
+                 updated_at = now()
+            from jsonb_to_recordset(${JSON.stringify(reports)}::jsonb) as r("providerMessageId" text, status text, detail text)
+           where m.tenant_id = ${tenantId} and m.provider_message_id = r."providerMessageId"
+             and m.status in ('sending', 'sent', 'delivered', 'undelivered')
+          returning m.provider_message_id as "providerMessageId"`,
+    ),
+  );
+  const matched = new Set(rows.map((r) => r.providerMessageId));
+  return reports.filter((r) => !matched.has(r.providerMessageId));
 }
 
 /**

@@ -57,6 +57,20 @@ function tryParse(text: string, country: CountryCode): PhoneNumber | string {
  *   'A number with an extension cannot receive SMS', 'Unknown country XX' (a bad countryIso2).
  */
 export function normalizePhone(raw: string, countryIso2: string): PhoneResult {
+  // a church messages the same members again and again: remember the answers (bounded)
+  const memoKey = `${countryIso2}|${raw}`;
+  const known = memo.get(memoKey);
+  if (known) return known;
+  const result = normalizeUncached(raw, countryIso2);
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(memoKey, result);
+  return result;
+}
+
+const memo = new Map<string, PhoneResult>();
+const MEMO_MAX = 200_000;
+
+function normalizeUncached(raw: string, countryIso2: string): PhoneResult {
   const country = countryIso2.trim().toUpperCase();
   if (!isSupportedCountry(country)) return { ok: false, reason: `Unknown country ${countryIso2.trim()}` };
   const text = raw.trim();
@@ -64,7 +78,8 @@ export function normalizePhone(raw: string, countryIso2: string): PhoneResult {
 
   const first = tryParse(text, country);
   let parsed = first;
-  if (typeof first === 'string' || !first.isValid()) {
+  let valid = typeof first !== 'string' && first.isValid();
+  if (!valid) {
     // People also type the international form without '+', or with the '00' prefix that most
     // countries dial abroad. Only read it so when it is long enough to hold a country code and
     // the number read as typed is not valid, so a local number is never re-read as foreign.
@@ -75,11 +90,14 @@ export function normalizePhone(raw: string, countryIso2: string): PhoneResult {
         ? `+${digits}`
         : null;
     const second = international ? tryParse(international, country) : null;
-    if (second && typeof second !== 'string' && second.isValid()) parsed = second;
+    if (second && typeof second !== 'string' && second.isValid()) {
+      parsed = second;
+      valid = true;
+    }
   }
 
   if (typeof parsed === 'string') return { ok: false, reason: parsed };
-  if (!parsed.isValid()) {
+  if (!valid) {
     const length = validatePhoneNumberLength(parsed.number, country);
     if (length === 'TOO_SHORT' || length === 'TOO_LONG') return { ok: false, reason: PARSE_REASONS[length]! };
     return { ok: false, reason: `Not a valid number for ${parsed.country ?? country}` };

@@ -1,7 +1,7 @@
 import type { TConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { outboxReceipt, startCaptureServer, type CaptureServer } from './capture-server.ts';
-import { applyDeliveryReport, deliverBatch } from './delivery-service.ts';
+import { applyDeliveryReports, deliverBatch } from './delivery-service.ts';
 import { devSmsGateway } from './dev-sms-gateway.ts';
 import { smtpTransport, type EmailTransport } from './email-transport.ts';
 import type { SmsGateway } from './gateway.ts';
@@ -73,9 +73,6 @@ export async function openMessaging(
       (tenantId, key) => outboxReceipt(db, tenantId, key, 'email'),
     );
   }
-  const onReport = async (r: Parameters<typeof applyDeliveryReport>[1]) => {
-    await applyDeliveryReport(db, r);
-  };
   const sms: SmsGateway =
     config.SMS_GATEWAY === 'termii'
       ? new (await import('./termii-gateway.ts')).TermiiGateway({
@@ -83,7 +80,14 @@ export async function openMessaging(
           baseUrl: config.TERMII_BASE_URL,
           channel: config.TERMII_CHANNEL,
         })
-      : devSmsGateway(db, onReport);
+      : devSmsGateway(db, async (tenantId, reports) => {
+          // a report may come before the worker recorded the gateway's id: try those again
+          let pending = reports;
+          for (let attempt = 0; pending.length && attempt < 20; attempt++) {
+            if (attempt) await new Promise((r) => setTimeout(r, 500));
+            pending = await applyDeliveryReports(db, tenantId, pending);
+          }
+        });
   const deps = { db, sms, email, log };
   return {
     queue,

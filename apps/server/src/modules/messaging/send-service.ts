@@ -5,6 +5,7 @@ import type { TSendEmailRequest, TSendResponse, TSendSmsRequest } from '@steward
 import { queryRows, txExecutor } from '../../db/client.ts';
 import type { TenantCtx } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { newRowId } from '../../lib/ids.ts';
 import { normalizePhone } from './phone-numbers.ts';
 import type { JobQueue } from './queue.ts';
 
@@ -90,8 +91,14 @@ export async function acceptMessage(
       : [],
   );
   const recipients = [...byAddress.values()].filter((r) => !optedOut.has(r.address));
-  const segmentsOf = (name: string) =>
-    smsSegments(personalized ? personalize(message, { name, churchName: church.churchName }) : message).segments;
+  // the count depends only on the text: once per distinct personalised text
+  const segmentMemo = new Map<string, number>();
+  const segmentsOf = (name: string) => {
+    const text = personalized ? personalize(message, { name, churchName: church.churchName }) : message;
+    let n = segmentMemo.get(text);
+    if (n === undefined) segmentMemo.set(text, (n = smsSegments(text).segments));
+    return n;
+  };
   if (channel === 'sms') for (const r of recipients) if (r.status === 'queued') r.segments = segmentsOf(r.name);
   const cost = recipients.reduce((s, r) => s + (r.status === 'queued' ? r.segments : 0), 0);
 
@@ -124,16 +131,18 @@ export async function acceptMessage(
             values (${ctx.tenantId}, ${-cost}, 'Message sent', ${reportId})`,
       );
     }
-    const ids = recipients.length
-      ? await queryRows<{ id: string; status: string }>(
-          ctx.tx,
-          sql`insert into message_recipients (tenant_id, report_id, person_id, name, address, status, reason, segments)
-              select ${ctx.tenantId}, ${reportId}, r."personId", r.name, r.address, r.status, r.reason, r.segments
-                from jsonb_to_recordset(${JSON.stringify(recipients)}::jsonb)
-                  as r("personId" uuid, name text, address text, status text, reason text, segments int)
-              returning id, status`,
-        )
-      : [];
+    // keys made here (time-ordered, lib/ids.ts): the rows are written in one statement without
+    // RETURNING, and the jobs are made from the same keys
+    const rows = recipients.map((r) => ({ ...r, id: newRowId() }));
+    if (rows.length) {
+      await ctx.tx.execute(
+        sql`insert into message_recipients (tenant_id, report_id, id, person_id, name, address, status, reason, segments)
+            select ${ctx.tenantId}, ${reportId}, r.id, r."personId", r.name, r.address, r.status, r.reason, r.segments
+              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+                as r(id uuid, "personId" uuid, name text, address text, status text, reason text, segments int)`,
+      );
+    }
+    const ids = rows;
     await queue.enqueue(
       ids
         .filter((r) => r.status === 'queued')

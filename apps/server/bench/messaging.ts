@@ -61,14 +61,14 @@ export async function benchMessaging(baseUrl: string, pool: pg.Pool): Promise<vo
     })) as { returnObject: { id: string; recipients: number } };
     const accepted = performance.now() - t0;
     const id = res.returnObject.id;
-    let counts: Counts;
-    let done = performance.now();
-    for (;;) {
-      counts = ((await church.get(`/api/Messaging/getSentSMSbyId?CommReportId=${id}`)) as { counts: Counts }).counts;
-      done = performance.now();
-      if (counts.queued + counts.sending === 0) break;
+    const read = async () =>
+      ((await church.get(`/api/Messaging/getSentSMSbyId?CommReportId=${id}`)) as { counts: Counts }).counts;
+    let counts = await read();
+    while (counts.queued + counts.sending > 0) {
       await new Promise((r) => setTimeout(r, 200));
+      counts = await read();
     }
+    const done = performance.now();
     const sent = counts.sent + counts.delivered + counts.undelivered;
     const seconds = (done - t0 - accepted) / 1000;
     rows.push([

@@ -22,6 +22,7 @@ export function registerMessagingWebhooks({ app, db, config }: ModuleCtx): void 
   if (config.SMS_GATEWAY === 'termii' && secret) {
     app.register(async (scope) => {
       // the signature is over the bytes as sent: keep them
+      scope.removeContentTypeParser('application/json');
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
       scope.post(
         '/api/Messaging/termii/events',

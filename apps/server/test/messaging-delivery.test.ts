@@ -166,3 +166,15 @@ describe('POST /api/Messaging/sendEmail', () => {
     expectBadRequest(await api.post('/api/Messaging/sendEmail', { subject: 'S', message: '<p>x</p>' }), 'destinations');
   });
 });
+
+describe('SMS units', () => {
+  it('are granted to a church named by a user e-mail (npm run sms:units), adding to what it has', async () => {
+    const { grantSmsUnits } = await import('../src/modules/messaging/units-service.ts');
+    const c = await signupChurch(h.app);
+    expect(await grantSmsUnits(h.database.db, c.email, 300)).toEqual({ tenantId: c.tenantId, units: 300 });
+    expect((await grantSmsUnits(h.database.db, c.email.toUpperCase(), 200)).units).toBe(500);
+    expect((await client(h.app, c.token).get('/api/Membership/GetCurrentSignedInUser')).json().smsBalance).toBe(500);
+    await expect(grantSmsUnits(h.database.db, 'nobody@nowhere.example', 5)).rejects.toThrow('No user');
+    await expect(grantSmsUnits(h.database.db, c.email, 0)).rejects.toThrow('whole number');
+  });
+});

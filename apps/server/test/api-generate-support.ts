@@ -28,6 +28,8 @@ const NAME_HINTS: [RegExp, string][] = [
 ];
 /** For a bare `id` the route says what it names. */
 const PATH_HINTS: [RegExp, string][] = [
+  [/defaultmessage/i, 'default_messages'],
+  [/senderid/i, 'sender_ids'],
   [/first?timercycle/i, 'first_timer_stages'],
   [/branching/i, 'branch_levels'],
   [/customfields/i, 'custom_fields'],

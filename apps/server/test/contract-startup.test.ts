@@ -151,10 +151,8 @@ describe('§1.2 GET /api/Membership/GetCurrentSignedInUser', () => {
 
 describe('§1.3 setupService.setup()', () => {
   let api: ReturnType<typeof vueClient>;
-  let tenantId: string;
   beforeAll(async () => {
     const c = await signupChurch(h.app);
-    tenantId = c.tenantId;
     api = vueClient((await clientLogin(c.email, c.password)).token);
   });
 

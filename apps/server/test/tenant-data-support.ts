@@ -193,6 +193,30 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
     }
   ).id;
 
+  // messaging (issue 9): a sender ID request, a default message, an e-mail sent and a draft
+  const mask = `${marker.replace(/[^A-Za-z0-9]/g, '').slice(0, 6)}Sid`;
+  ids.senderId = (await ok(api.post('/api/Messaging/RequestSenderID', { mask }))).returnObject!.id!;
+  ids.defaultMessage = (
+    await ok(
+      api.post('/api/Settings/CreateDefaultMessage', {
+        category: 2,
+        messageType: 1,
+        subject: `${marker} welcome`,
+        message: 'Thank you for worshipping with us',
+      }),
+    )
+  ).returnObject!.id!;
+  ids.commReport = (
+    await ok(
+      api.post('/api/Messaging/sendEmail', {
+        subject: `${marker} news`,
+        message: '<p>News</p>',
+        toOthers: `${marker.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.org`,
+      }),
+    )
+  ).returnObject!.id!;
+  await ok(api.post('/api/Messaging/sendEmail', { subject: 'Draft', message: '<p>Later</p>', isDraft: true }));
+
   ids.fund = (await createFund(api, `${marker} Fund`, 1)).id;
   const otherIncome = await headNamed(api, 'Other Income');
   const cashHead = await headNamed(api, 'Cash and Bank');

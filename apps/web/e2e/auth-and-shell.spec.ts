@@ -94,10 +94,10 @@ test.describe('sign-in and the /tenant shell', () => {
     const shell = new TenantShell(page);
     await shell.expectSignedIn(DEMO.churchName);
 
-    // Default messages (settings, with messaging) are planned for a later release.
-    await shell.openFromMenu('Settings', 'Default Messages');
-    await expect(page).toHaveURL(/\/tenant\/settings\/defaultmessage$/);
-    await expect(page.getByRole('heading', { name: 'Default Messages', level: 1 })).toBeVisible();
+    // Event registration is planned for a later release.
+    await shell.menu.getByRole('link', { name: 'Event Registration', exact: true }).click();
+    await expect(page).toHaveURL(/\/tenant\/eventregistration$/);
+    await expect(page.getByRole('heading', { name: 'Event Registration', level: 1 })).toBeVisible();
     await expect(shell.main.getByText('This part of Steward is not available yet.')).toBeVisible();
 
     await shell.signOut();

@@ -9,10 +9,11 @@ import { expectToast, pickOption, snap, today } from './pages/ui.ts';
 
 /**
  * Issue 7: the offering report approved and shared. A church records the offerings of a
- * service (one in US dollars), opens the report, sends it from the dialog (delivery is not
- * configured yet, and it says so), approves it, finds its offerings locked, gets a share link and
- * opens it in a fresh browser without a session (desktop and phone), marks it as sent, withdraws
- * the link and sees it refused, and unapproves the report after a confirmation.
+ * service (one in US dollars), opens the report, approves it, sends it by e-mail from the dialog
+ * (marking it as sent; an SMS is refused, a new church has no approved sender ID), finds its
+ * offerings locked, gets a share link and opens it in a fresh browser without a session (desktop
+ * and phone), withdraws the link and sees it refused, and unapproves the report after a
+ * confirmation.
  */
 test('an offering report is approved, shared through a link that can be withdrawn, and unapproved', async ({
   page,
@@ -85,7 +86,7 @@ test('an offering report is approved, shared through a link that can be withdraw
   await expect(approval.markAsSentButton).toBeVisible();
   await expect(approval.sentLabel).toHaveText('Last sent: not yet');
 
-  // 5. The send dialog: Email, SMS and Share link; nothing pretends to be sent.
+  // 5. The send dialog: Email, SMS and Share link; the e-mail goes out, the SMS is refused.
   await approval.sendButton.click();
   const send = new ReportSendDialog(page);
   await expect(send.root).toBeVisible();
@@ -116,19 +117,30 @@ test('an offering report is approved, shared through a link that can be withdraw
     'href',
     new RegExp(`/tenant/report/${day.iso}\\?activityID=[0-9a-f-]{36}$`),
   );
-  await expect(email.getByText('₦27,155.50').first()).toBeVisible();
+  await expect(email.getByText('₦27,155.50', { exact: true }).first()).toBeVisible();
   await snap(page, 'report-email-preview');
   await preview.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
+  await expect(approval.sentLabel).toHaveText('Last sent: not yet');
   await send.sendButton.click();
-  await expect(send.notice).toContainText('Email sending is not configured yet, so nothing was sent.');
+  await expectToast(page, 'Send Success');
+  await expect(send.notice).toContainText('Send Success: Sending to 1 recipient');
   await snap(page, 'report-send-dialog');
+  // a new church has no approved sender ID: the server's refusal is shown as it said it
   await send.tab('SMS').click();
   await expect(send.from).toHaveValue(churchName);
   await send.sendButton.click();
   await expect(send.error).toHaveText('Enter at least a destination for the report');
+  await send.to(1).fill('+2348031234501');
+  await send.sendButton.click();
+  const noSender = 'This church has no approved sender ID yet: request one (Sender ID) before sending SMS';
+  await expectToast(page, noSender);
+  await expect(send.error).toHaveText(noSender);
+  await snap(page, 'report-send-sms-refused');
   await send.cancelButton.click();
   await expect(send.root).toBeHidden();
-  await expect(approval.sentLabel).toHaveText('Last sent: not yet');
+  // the e-mail went out, so the report is marked as sent
+  await expect(approval.sentLabel).toHaveText('Marked as sent today');
+  await expect(approval.resendButton).toBeVisible();
 
   // 6. While approved, its offerings cannot be deleted.
   const offerings = new OfferingsPage(page);

@@ -143,7 +143,5 @@ export const REPORT_MESSAGES = {
   sendFailed: 'Sending Failed',
   subject: (eventName: string) => `Report For ${eventName}`,
   viewFullReport: 'View full report',
-  sendingNotConfigured: (channel: 'Email' | 'SMS') =>
-    `${channel} sending is not configured yet, so nothing was sent. Share the report with its share link instead.`,
   linkWithdrawn: 'This link was withdrawn',
 } as const;

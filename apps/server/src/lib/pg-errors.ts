@@ -55,6 +55,7 @@ const CONSTRAINT_FIELDS: Record<string, { field: string; message: string }> = {
   branch_levels_name_key: { field: 'name', message: 'is already the name of another branch level' },
   custom_fields_label_key: { field: 'label', message: 'is already the label of another custom field of this entity' },
   groups_name_key: { field: 'name', message: 'is already the name of another group under the same parent' },
+  sender_ids_mask_key: { field: 'mask', message: 'is already a sender ID of this church' },
 };
 
 /** 23505 on one of the indexes above: the 400 naming its field, else null. */

@@ -65,3 +65,13 @@ export const groupKeys = {
   tree: () => [...groupKeys.all, 'tree'] as const,
   one: (id: string) => [...groupKeys.all, 'one', id] as const,
 };
+
+export const messagingKeys = {
+  all: ['messaging'] as const,
+  units: () => [...messagingKeys.all, 'units'] as const,
+  groups: () => [...messagingKeys.all, 'communication-groups'] as const,
+  sent: (channel: 'sms' | 'email', page: number) => [...messagingKeys.all, 'sent', channel, page] as const,
+  report: (id: string, page: number, status: string | null) =>
+    [...messagingKeys.all, 'report', id, page, status] as const,
+  outbox: (channel: 'sms' | 'email' | null, page: number) => [...messagingKeys.all, 'outbox', channel, page] as const,
+};

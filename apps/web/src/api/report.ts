@@ -5,11 +5,13 @@ import {
   ZReportStateAnswer,
   ZSharedReportAnswer,
 } from '@steward/contracts/report';
+import { ZSendResponse } from '@steward/contracts/messaging';
 import { request } from './http.ts';
 
 /**
  * The offering report's approval, mark-as-sent, share links and e-mail version (spec 2.6,
- * issue 7). A report is its date (YYYY-MM-DD) and event (null: the whole day's report).
+ * issue 7), and sending it by e-mail and SMS from its send dialog (existing-client-api §2.4,
+ * issue 9). A report is its date (YYYY-MM-DD) and event (null: the whole day's report).
  */
 export interface ReportKey {
   date: string;
@@ -69,4 +71,54 @@ export function getReportEmail(k: ReportKey, message: string) {
 /** GET /api/Offering/sharedReport?token= (no session): 404 unknown, 409 being revised, 410 withdrawn. */
 export function getSharedReport(token: string) {
   return request('/api/Offering/sharedReport', ZSharedReportAnswer, { query: { token }, allowUnauthorized: true });
+}
+
+/**
+ * POST /api/Messaging/sendEmail as the report's send dialog calls it (existing-client-api §2.4):
+ * `{ispersonalized:false, contacts:[{email}], subject, message:<the report's HTML>}`, plus
+ * Steward's `source:'report'` (the message's origin on the sent-messages pages) and `messageText`,
+ * the plain-text part (the server derives one from the HTML without it).
+ * @returns the send answer: recipients queued, invalid ones with reasons, opted-out count, the
+ *   message id (`sentMessageDTO.id`) for its delivery report.
+ * @throws HttpError 400 naming the field (subject, message, destinations), NetworkError, TimeoutError.
+ */
+export function sendReportEmail(emails: string[], subject: string, html: string, text?: string) {
+  return request('/api/Messaging/sendEmail', ZSendResponse, {
+    method: 'POST',
+    body: {
+      ispersonalized: false,
+      contacts: emails.map((email) => ({ email })),
+      subject,
+      message: html,
+      ...(text ? { messageText: text } : {}),
+      source: 'report',
+    },
+  });
+}
+
+/**
+ * POST /api/Messaging/sendSms as the report's send dialog calls it (existing-client-api §2.4):
+ * `{ispersonalized:false, contacts:[{phone}], subject, gateWayToUse:'hostedsms', category:'',
+ * emailAddress:'', emailDisplayName:'', isoCode, message}` plus `source:'report'`. `subject` is
+ * the report's subject: the server sends from the church's approved sender ID (400 on subject
+ * when it has none). `isoCode` is the church's country (ISO 3166 alpha-2) for national numbers.
+ * @returns the send answer, with the units used (segments x recipients) and left.
+ * @throws HttpError 400 (subject: no approved sender ID; message: too few SMS units), NetworkError, TimeoutError.
+ */
+export function sendReportSms(phones: string[], subject: string, text: string, isoCode: string) {
+  return request('/api/Messaging/sendSms', ZSendResponse, {
+    method: 'POST',
+    body: {
+      ispersonalized: false,
+      contacts: phones.map((phone) => ({ phone })),
+      subject,
+      message: text,
+      isoCode,
+      gateWayToUse: 'hostedsms',
+      category: '',
+      emailAddress: '',
+      emailDisplayName: '',
+      source: 'report',
+    },
+  });
 }

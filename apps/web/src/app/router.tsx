@@ -47,7 +47,6 @@ const PLANNED: { path: string; title: string }[] = [
   { path: 'payments/:paymentId', title: 'Payment Form' },
   { path: 'attendance', title: 'Attendance' },
   { path: 'eventregistration', title: 'Event Registration' },
-  { path: 'sms/compose', title: 'Messaging' },
   { path: 'settings', title: 'Settings' },
 ];
 
@@ -131,6 +130,24 @@ const tenantRoutes: RouteObject[] = [
     path,
     lazy: () => import('../features/groups/group-edit-page.tsx').then((m) => ({ Component: m.GroupEditPage })),
   })),
+  // messaging (issue 9): compose, sent messages and one message's recipients, the Outbox
+  ...['sms/compose', 'email/compose'].map((path) => ({
+    path,
+    lazy: () => import('../features/messaging/compose-page.tsx').then((m) => ({ Component: m.ComposePage })),
+  })),
+  ...['sms/sent', 'email/sent'].map((path) => ({
+    path,
+    lazy: () => import('../features/messaging/sent-messages-page.tsx').then((m) => ({ Component: m.SentMessagesPage })),
+  })),
+  {
+    path: 'messages/:id',
+    lazy: () =>
+      import('../features/messaging/message-report-page.tsx').then((m) => ({ Component: m.MessageReportPage })),
+  },
+  {
+    path: 'outbox',
+    lazy: () => import('../features/messaging/outbox-page.tsx').then((m) => ({ Component: m.OutboxPage })),
+  },
   // default messages (issue 9; spec 2.9 and 2.17)
   {
     path: 'settings/defaultmessage',
@@ -176,6 +193,21 @@ export const routes: RouteObject[] = [
         lazy: withProviders(
           () => import('../features/offerings/report-shared-page.tsx'),
           (m) => m.ReportSharedPage,
+        ),
+      },
+      // the platform operator (issue 9 'Sender IDs'): outside /tenant, with its own sign-in
+      {
+        path: '/operator/signin',
+        lazy: withProviders(
+          () => import('../features/operator/operator-sign-in-page.tsx'),
+          (m) => m.OperatorSignInPage,
+        ),
+      },
+      {
+        path: '/operator',
+        lazy: withProviders(
+          () => import('../features/operator/operator-sender-ids-page.tsx'),
+          (m) => m.OperatorSenderIdsPage,
         ),
       },
       {

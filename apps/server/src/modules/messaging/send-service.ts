@@ -323,8 +323,9 @@ function draftOf(input: TSendSmsRequest | TSendEmailRequest) {
 /** A plain-text rendering of an e-mail's HTML (tags out, entities of the common kind decoded). */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
+    .replace(/<(script|style|head|title)[\s\S]*?<\/\1>/gi, '')
     .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(td|th)>/gi, '  ')
     .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&nbsp;/g, ' ')

@@ -65,7 +65,10 @@ const HEAD = `${FONT}font-size:12px;font-weight:bold;color:#5b6770;text-transfor
  * common mail clients. It shows the church, 'Offering Report', the event and date (MM/DD/YYYY),
  * the total in the church currency, a table of offering item, channel and amount (with the rate
  * and the amount in the church currency when the report holds other currencies, adding up to the
- * total), and a 'View full report' link to `fullReportUrl`. Every text is HTML-escaped.
+ * total), and a 'View full report' button linking to `fullReportUrl` with the address written out
+ * under it (for clients that strip the button, and for the plain-text part). A hidden preheader
+ * gives the inbox's preview line (event, date, total); background colours are given as `bgcolor`
+ * attributes too, for clients that ignore inline CSS. Every text is HTML-escaped.
  * Donor names are not included. Never throws.
  */
 export function renderReportEmail(r: EmailReport): string {
@@ -117,11 +120,12 @@ export function renderReportEmail(r: EmailReport): string {
 <title>${escapeHtml(reportSubject(r.activityName, r.date))}</title>
 </head>
 <body style="margin:0;padding:0;background-color:#f4f5f7;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f4f5f7;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border:1px solid #dde2e6;border-collapse:collapse;">
+<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;">${escapeHtml(`${title}, ${usDate(r.date)}: total offering ${money(r.totalToday, r.tenantCurrency)}`)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#f4f5f7" style="background-color:#f4f5f7;">
+<tr><td align="center" style="padding:16px 6px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" bgcolor="#ffffff" style="width:100%;max-width:600px;background-color:#ffffff;border:1px solid #dde2e6;border-collapse:collapse;">
 ${message}
-<tr><td style="background-color:#1f3a5f;padding:20px 16px;">
+<tr><td bgcolor="#1f3a5f" style="background-color:#1f3a5f;padding:20px 16px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>
 <td valign="top" style="${FONT}color:#ffffff;">
 <div style="${FONT}font-size:13px;color:#c9d6e8;">${escapeHtml(r.churchName)}</div>
@@ -146,12 +150,13 @@ ${body}${empty}
 ${total}
 </table>
 </td></tr>
-<tr><td align="right" style="padding:16px 16px 24px 16px;">
+<tr><td align="right" style="padding:16px 16px 8px 16px;">
 <table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
-<td style="background-color:#136acd;border-radius:4px;"><a href="${url}" target="_blank" style="${FONT}display:inline-block;padding:10px 18px;font-size:14px;font-weight:bold;color:#ffffff;text-decoration:none;">${REPORT_MESSAGES.viewFullReport}</a></td>
+<td bgcolor="#136acd" style="background-color:#136acd;border-radius:4px;"><a href="${url}" target="_blank" style="${FONT}display:inline-block;padding:10px 18px;font-size:14px;font-weight:bold;color:#ffffff;text-decoration:none;">${REPORT_MESSAGES.viewFullReport}</a></td>
 </tr></table>
 </td></tr>
-<tr><td align="center" style="${FONT}background-color:#eeeeee;padding:12px;font-size:12px;color:#5b6770;">Powered by Steward</td></tr>
+<tr><td align="right" style="${FONT}padding:0 16px 20px 16px;font-size:12px;line-height:1.5;color:#5b6770;text-align:right;word-break:break-all;">Or open this address: <a href="${url}" target="_blank" style="color:#136acd;">${url}</a></td></tr>
+<tr><td align="center" bgcolor="#eeeeee" style="${FONT}background-color:#eeeeee;padding:12px;font-size:12px;color:#5b6770;">Powered by Steward</td></tr>
 </table>
 </td></tr>
 </table>

@@ -1,16 +1,30 @@
-import { MinusCircleOutlined, PlusCircleOutlined } from '@ant-design/icons';
 import { REPORT_MESSAGES } from '@steward/contracts/report';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Skeleton, Tabs, Typography } from 'antd';
+import type { TSendResponse } from '@steward/contracts/messaging';
+import { TOAST_SECONDS } from '@steward/contracts/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Checkbox, Flex, Form, Input, Modal, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { serverMessageOf } from '../../api/http.ts';
-import { createShareLink, getReportEmail, reportKeys, type ReportKey } from '../../api/report.ts';
+import { HttpError, serverMessageOf } from '../../api/http.ts';
+import { getSmsUnits } from '../../api/messaging.ts';
+import { getOfferingReport } from '../../api/offerings.ts';
+import { messagingKeys, offeringKeys } from '../../api/query-keys.ts';
+import {
+  createShareLink,
+  getReportEmail,
+  markReportAsSent,
+  reportKeys,
+  sendReportEmail,
+  sendReportSms,
+  type ReportKey,
+} from '../../api/report.ts';
 import { useCurrentUser } from '../../app/current-user.ts';
-import { shareUrl } from './report-copy.ts';
+import { checkDestinations, reportEmailText, reportSmsText, shareUrl } from './report-copy.ts';
+import { EmailPreview, Recipients, SendOutcome, SmsCount, SmsPreview } from './report-send-parts.tsx';
 import { ReportShareLink } from './report-share-link.tsx';
 
 /** The dialog's tabs (spec §4 'Send dialog'): the spec's 'Churchplus' tab is 'Email' (DESIGN.md). */
 export type SendTab = 'email' | 'sms' | 'sharelink';
+type Channel = 'email' | 'sms';
 
 interface ReportSendDialogProps {
   open: boolean;
@@ -18,133 +32,163 @@ interface ReportSendDialogProps {
   reportKey: ReportKey;
   /** 'Report For {event name}' */
   defaultSubject: string;
+  /** the e-mail's message, put above the report */
   defaultMessage: string;
   /** the share link made on this page, if any (shared with 'Get share link') */
   link: string | null;
   onLink: (url: string) => void;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\s()-]{7,20}$/;
-
-/** What Send does with the fields of a tab: the error to show, or the recipients. */
-export function checkDestinations(
-  tab: 'email' | 'sms',
-  to: string[],
-  copyToMyself: boolean,
-): { error: string } | { recipients: string[] } {
-  const filled = to.map((t) => t.trim()).filter(Boolean);
-  // SMS with no phone entered shows the error and aborts (spec §4); on the e-mail tab a copy to
-  // oneself is a destination too
-  if (filled.length === 0 && (tab === 'sms' || !copyToMyself)) return { error: REPORT_MESSAGES.noDestination };
-  const bad = filled.find((t) => !(tab === 'email' ? EMAIL : PHONE).test(t));
-  if (bad) return { error: `${bad} is not ${tab === 'email' ? 'an e-mail address' : 'a phone number'}` };
-  return { recipients: filled };
-}
-
-function Recipients({
-  tab,
-  values,
-  onChange,
-}: {
-  tab: 'email' | 'sms';
-  values: string[];
-  onChange: (next: string[]) => void;
-}) {
-  return (
-    <Flex vertical gap={8}>
-      {values.map((v, i) => (
-        <Flex key={i} gap={6} align="center">
-          <Input
-            value={v}
-            type={tab === 'email' ? 'email' : 'tel'}
-            placeholder={tab === 'email' ? 'name@example.com' : '+234 803 123 4567'}
-            aria-label={`To ${i + 1}`}
-            onChange={(e) => onChange(values.map((x, j) => (j === i ? e.target.value : x)))}
-          />
-          <Button
-            type="text"
-            icon={<PlusCircleOutlined aria-hidden />}
-            aria-label="Add recipient"
-            onClick={() => onChange([...values.slice(0, i + 1), '', ...values.slice(i + 1)])}
-          />
-          {values.length > 1 ? (
-            <Button
-              type="text"
-              danger
-              icon={<MinusCircleOutlined aria-hidden />}
-              aria-label={`Remove recipient ${i + 1}`}
-              onClick={() => onChange(values.filter((_, j) => j !== i))}
-            />
-          ) : null}
-        </Flex>
-      ))}
-    </Flex>
-  );
-}
-
-/** The e-mail as it would be sent: subject and the server's HTML, in a sandboxed frame. */
-function EmailPreview({ reportKey, message }: { reportKey: ReportKey; message: string }) {
-  const email = useQuery({
-    queryKey: reportKeys.email(reportKey, message),
-    queryFn: () => getReportEmail(reportKey, message),
-  });
-  if (email.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (email.isError)
-    return <Alert type="error" showIcon title={serverMessageOf(email.error) ?? 'The preview could not be loaded'} />;
-  return (
-    <iframe
-      title="E-mail preview"
-      srcDoc={email.data.returnObject.html}
-      sandbox="allow-popups allow-popups-to-escape-sandbox"
-      style={{ width: '100%', height: '65vh', border: '1px solid #e6e9ec', borderRadius: 8, background: '#f4f5f7' }}
-    />
-  );
+/**
+ * The text of a refused or failed Send (spec §8 'Report send'): the server's own message when it
+ * refused the request (a 4xx: no approved sender ID, too few SMS units), else 'Sending Failed'.
+ */
+function sendFailure(err: unknown): string {
+  if (err instanceof HttpError && err.status >= 400 && err.status < 500)
+    return err.fieldErrors[0]?.message ?? err.serverMessage ?? REPORT_MESSAGES.sendFailed;
+  return REPORT_MESSAGES.sendFailed;
 }
 
 /**
- * 'Send this report' (spec 2.6, §4 'Send dialog'): tabs Email, SMS and Share link. Email and
- * SMS have From (the user's e-mail / the church's name), To (repeatable rows, add and remove),
- * Subject ('Report For {event name}', editable after 'edit'), Message, 'Send a copy to myself'
- * (Email) and Cancel, Preview, Send. With no recipient Send shows 'Enter at least a destination
- * for the report', cleared on input. Delivery comes with messaging (a later issue): until then a
- * valid Send says plainly that sending is not configured and sends nothing (nor marks it sent).
- * The Share link tab shows a read-only link with a copy icon ('Link Copied').
+ * 'Send this report' (spec 2.6, §4 'Send dialog', §8 'Report send'; issue 9 'The offering report
+ * goes out'): tabs Email, SMS and Share link. Email and SMS have From (the user's e-mail / the
+ * church's name), To (repeatable rows, add and remove), Subject ('Report For {event name}',
+ * editable after 'edit'), Message and Cancel, Preview, Send.
+ * - Email sends the report's e-mail HTML (GET /api/Offering/report/email-html, the Message put
+ *   above it: exactly what Preview shows; with its plain-text twin) to the To rows, and to the
+ *   user with 'Send a copy to myself'.
+ * - SMS sends a short summary ('Report For {event}: total {amount} on {date}. View: {link}',
+ *   editable), with its segments and cost in units; the server sends it from the church's
+ *   approved sender ID.
+ * With no recipient Send shows 'Enter at least a destination for the report' (cleared on input)
+ * and sends nothing. A successful Send toasts 'Send Success', shows who it could not reach and
+ * who opted out with 'See delivery' (/tenant/messages/{id}), and marks the report as sent
+ * ('Marked as sent today', 'Resend Report'); a refusal toasts the server's message, any other
+ * failure 'Sending Failed' (3 s). The Share link tab shows a read-only link with a copy icon.
  */
 export function ReportSendDialog(props: ReportSendDialogProps) {
   const { open, onClose, reportKey, defaultSubject, defaultMessage, link, onLink } = props;
   const user = useCurrentUser();
+  const { message: toast } = App.useApp();
+  const queryClient = useQueryClient();
   const [tab, setTab] = useState<SendTab>('email');
   const [emails, setEmails] = useState<string[]>(['']);
   const [phones, setPhones] = useState<string[]>(['']);
   const [subject, setSubject] = useState(defaultSubject);
   const [editingSubject, setEditingSubject] = useState(false);
-  const [text, setText] = useState(defaultMessage);
+  const [note, setNote] = useState(defaultMessage);
+  // null until the user edits it: the proposed summary, once its figures and link are known
+  const [smsEdited, setSmsEdited] = useState<string | null>(null);
   const [copyToMyself, setCopyToMyself] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [sent, setSent] = useState<Partial<Record<Channel, TSendResponse>>>({});
   const [preview, setPreview] = useState(false);
+
+  // the page's own report query (cached): the total and the event of the SMS
+  const figures = useQuery({
+    queryKey: offeringKeys.report(reportKey.date, reportKey.activityId),
+    queryFn: () => getOfferingReport(reportKey.date, reportKey.activityId),
+    enabled: open,
+  });
+  // the e-mail version answers the absolute 'View full report' address the SMS links to
+  const linked = useQuery({
+    queryKey: reportKeys.email(reportKey, ''),
+    queryFn: () => getReportEmail(reportKey, ''),
+    enabled: open,
+  });
+  const units = useQuery({ queryKey: messagingKeys.units(), queryFn: getSmsUnits, enabled: open && tab === 'sms' });
+  const r = figures.data?.status ? figures.data.returnObject : null;
+  const eventName = r && reportKey.activityId ? r.activityName || null : null;
+  const proposedSms =
+    r && linked.data
+      ? reportSmsText({
+          eventName,
+          date: reportKey.date,
+          total: r.totalToday,
+          currency: r.tenantCurrency,
+          url: linked.data.returnObject.fullReportUrl,
+        })
+      : '';
+  const smsText = smsEdited ?? proposedSms;
+
   const share = useMutation({
     mutationFn: () => createShareLink(reportKey),
-    onSuccess: (r) => onLink(shareUrl(r.returnObject.path)),
+    onSuccess: (a) => onLink(shareUrl(a.returnObject.path)),
   });
-  const touched = () => {
+  const markSent = useMutation({
+    mutationFn: () => markReportAsSent(reportKey),
+    onSuccess: (a) => queryClient.setQueryData(reportKeys.status(reportKey), a),
+    onError: () =>
+      void toast.warning(
+        "The report was sent, but it could not be marked as sent: use 'mark as sent'",
+        TOAST_SECONDS.info,
+      ),
+  });
+  const send = useMutation({
+    mutationFn: async ({ channel, recipients }: { channel: Channel; recipients: string[] }) => {
+      const title = subject.trim();
+      if (channel === 'sms') return sendReportSms(recipients, title, smsText.trim(), user.isoCode);
+      // the very HTML Preview shows (same query); fetched now if Preview was not opened
+      const email = await queryClient.fetchQuery({
+        queryKey: reportKeys.email(reportKey, note),
+        queryFn: () => getReportEmail(reportKey, note),
+      });
+      const text = r
+        ? reportEmailText({
+            note,
+            churchName: user.churchName,
+            eventName,
+            date: reportKey.date,
+            currency: r.tenantCurrency,
+            total: r.totalToday,
+            rows: r.todayContributions,
+            url: email.returnObject.fullReportUrl,
+          })
+        : undefined;
+      return sendReportEmail(recipients, title, email.returnObject.html, text);
+    },
+    onSuccess: (answer, { channel }) => {
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+      if (!answer.status) {
+        setError(answer.message || answer.response);
+        void toast.error(answer.message || answer.response, TOAST_SECONDS.default);
+        return;
+      }
+      setSent((s) => ({ ...s, [channel]: answer }));
+      void toast.success(REPORT_MESSAGES.sendSuccess, TOAST_SECONDS.default);
+      markSent.mutate();
+    },
+    onError: (err) => {
+      const text = sendFailure(err);
+      if (text !== REPORT_MESSAGES.sendFailed) setError(text);
+      void toast.error(text, TOAST_SECONDS.default);
+    },
+  });
+  const touched = () => setError(null);
+
+  const submit = () => {
+    if (tab === 'sharelink' || send.isPending) return;
+    const checked = checkDestinations(tab, tab === 'email' ? emails : phones, copyToMyself ? user.userEmail : null);
+    if ('error' in checked) return setError(checked.error);
+    if (!subject.trim()) return setError('Enter a subject');
+    if (tab === 'sms' && !smsText.trim()) return setError('Enter the message');
     setError(null);
-    setNotice(null);
+    setSent((s) => ({ ...s, [tab]: undefined }));
+    send.mutate({ channel: tab, recipients: checked.recipients });
   };
 
-  const send = () => {
-    if (tab === 'sharelink') return;
-    const checked = checkDestinations(tab, tab === 'email' ? emails : phones, copyToMyself);
-    if ('error' in checked) {
-      setError(checked.error);
-      return;
-    }
-    setError(null);
-    setNotice(REPORT_MESSAGES.sendingNotConfigured(tab === 'email' ? 'Email' : 'SMS'));
+  const toCount = (channel: Channel) => {
+    const checked = checkDestinations(
+      channel,
+      channel === 'email' ? emails : phones,
+      channel === 'email' && copyToMyself ? user.userEmail : null,
+    );
+    return 'recipients' in checked
+      ? checked.recipients
+      : (channel === 'email' ? emails : phones).filter((x) => x.trim());
   };
 
-  const fields = (channel: 'email' | 'sms') => (
+  const fields = (channel: Channel) => (
     <Form layout="vertical" requiredMark={false} style={{ marginTop: 8 }}>
       <Form.Item label="From">
         <Input value={channel === 'email' ? user.userEmail : user.churchName} readOnly aria-label="From" />
@@ -165,7 +209,10 @@ export function ReportSendDialog(props: ReportSendDialogProps) {
             value={subject}
             aria-label="Subject"
             disabled={!editingSubject}
-            onChange={(e) => setSubject(e.target.value)}
+            onChange={(e) => {
+              touched();
+              setSubject(e.target.value);
+            }}
             maxLength={200}
           />
           <Button type="link" onClick={() => setEditingSubject(true)} disabled={editingSubject}>
@@ -173,19 +220,36 @@ export function ReportSendDialog(props: ReportSendDialogProps) {
           </Button>
         </Flex>
       </Form.Item>
-      <Form.Item label="Message">
+      <Form.Item
+        label="Message"
+        extra={
+          channel === 'email' ? (
+            'Shown above the report in the e-mail.'
+          ) : (
+            <SmsCount text={smsText} recipients={toCount('sms').length} units={units.data ?? null} />
+          )
+        }
+      >
         <Input.TextArea
-          rows={4}
-          value={text}
-          maxLength={2000}
-          placeholder="Enter your message"
+          autoSize={{ minRows: 4, maxRows: 10 }}
+          value={channel === 'email' ? note : smsText}
+          maxLength={channel === 'email' ? 2000 : 1000}
+          placeholder={
+            channel === 'sms' && !proposedSms && !smsEdited ? 'Preparing the summary…' : 'Enter your message'
+          }
           aria-label="Message"
           onChange={(e) => {
             touched();
-            setText(e.target.value);
+            if (channel === 'email') setNote(e.target.value);
+            else setSmsEdited(e.target.value);
           }}
         />
       </Form.Item>
+      {channel === 'sms' && smsEdited !== null && proposedSms && smsEdited !== proposedSms ? (
+        <Button type="link" style={{ padding: 0, marginTop: -12 }} onClick={() => setSmsEdited(null)}>
+          Use the proposed summary
+        </Button>
+      ) : null}
       {channel === 'email' ? (
         <Checkbox
           checked={copyToMyself}
@@ -214,14 +278,23 @@ export function ReportSendDialog(props: ReportSendDialogProps) {
           <Button key="preview" onClick={() => setPreview(true)}>
             Preview
           </Button>,
-          <Button key="send" type="primary" onClick={send}>
+          <Button key="send" type="primary" loading={send.isPending} onClick={submit}>
             Send
           </Button>,
         ];
+  const outcome = tab === 'sharelink' ? undefined : sent[tab];
 
   return (
     <>
-      <Modal open={open} title="Send this report" onCancel={onClose} footer={footer} width={640} destroyOnHidden>
+      <Modal
+        open={open}
+        title="Send this report"
+        onCancel={onClose}
+        footer={footer}
+        width={640}
+        style={{ top: 24 }}
+        destroyOnHidden
+      >
         <Tabs
           activeKey={tab}
           onChange={(k) => {
@@ -263,7 +336,7 @@ export function ReportSendDialog(props: ReportSendDialogProps) {
             {error}
           </Typography.Text>
         ) : null}
-        {notice ? <Alert style={{ marginTop: 12 }} type="warning" showIcon role="status" title={notice} /> : null}
+        {outcome && tab !== 'sharelink' ? <SendOutcome channel={tab} answer={outcome} /> : null}
       </Modal>
       <Modal
         open={preview}
@@ -278,16 +351,17 @@ export function ReportSendDialog(props: ReportSendDialogProps) {
         destroyOnHidden
       >
         {tab === 'sms' ? (
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', background: '#f4f5f7', padding: 12, borderRadius: 8 }}>
-            {text || 'Enter your message'}
-          </Typography.Paragraph>
+          <SmsPreview text={smsText} to={toCount('sms')} />
         ) : (
           <>
-            <Typography.Paragraph>
+            <Typography.Paragraph style={{ marginBottom: 4 }}>
               <Typography.Text type="secondary">Subject: </Typography.Text>
               <span data-testid="preview-subject">{subject}</span>
             </Typography.Paragraph>
-            <EmailPreview reportKey={reportKey} message={text} />
+            <Typography.Paragraph type="secondary" data-testid="preview-to">
+              To: {toCount('email').join(', ') || 'no recipient yet'}
+            </Typography.Paragraph>
+            <EmailPreview reportKey={reportKey} message={note} />
           </>
         )}
       </Modal>

@@ -40,6 +40,7 @@ import { registerMessagingWebhooks } from './modules/messaging/webhook-routes.ts
 import { openMessaging, type MessagingRuntime } from './modules/messaging/runtime.ts';
 import { registerSenderIds } from './modules/messaging/sender-ids-routes.ts';
 import { registerDefaultMessages } from './modules/messaging/default-messages-routes.ts';
+import { registerContactsFile } from './modules/messaging/contacts-file-routes.ts';
 import { registerOperators } from './modules/operators/routes.ts';
 import { registerWeb } from './modules/web/routes.ts';
 import { RateLimiter } from './modules/auth/throttle.ts';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
   registerMessagingWebhooks(ctx);
   registerSenderIds(ctx);
   registerDefaultMessages(ctx);
+  registerContactsFile(ctx);
   registerOperators(ctx);
   await registerWeb(ctx);
   return app;

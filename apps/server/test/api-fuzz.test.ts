@@ -47,7 +47,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_260_601);
 /** API_SUITE_TRACE=1 prints every request and its answer */
 const TRACE = process.env.API_SUITE_TRACE === '1';
 
-const h = await startHarness();
+// No delivery workers: a refused request must write nothing, and workers sending the messages
+// that earlier requests queued would change the row counts in between (outbox, unit refunds).
+const h = await startHarness({ MESSAGING_WORKERS: '0' });
 const db = h.database.db;
 const { ops, total, skipped } = await loadOperations(h.app);
 let a: ChurchData;

@@ -16,13 +16,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `env` overrides settings for this harness (e.g. MESSAGING_WORKERS: '0', no background sending). */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   // Every test signs up from 127.0.0.1; the sign-up limit has its own tests (security-hardening).
   const config = loadConfig({
     ...process.env,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: '',
     SIGNUP_RATE_MAX: process.env.SIGNUP_RATE_MAX ?? '1000000',
+    ...env,
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'memory://' });
   await database.migrate();

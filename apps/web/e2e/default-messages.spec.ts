@@ -1,5 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpChurch } from './pages/church-setup.ts';
+import { GroupTreePicker } from './pages/groups-page.ts';
+import { SignInPage } from './pages/sign-in-page.ts';
+import { TenantShell } from './pages/tenant-shell.ts';
 import { dialog, expectToast, pickOption, snap, toast } from './pages/ui.ts';
 
 /*
@@ -260,4 +263,126 @@ test('sender ID request and Sms, Email and Voice default messages: create, list,
   await expect(page.getByRole('button', { name: 'Request Sender ID' })).toBeVisible();
   expect(await fits()).toBe(true);
   await snap(page, 'default-message-phone');
+});
+
+/**
+ * The demo church the server creates at start (DEMO=auto): approved sender ID 'GraceChurch', SMS
+ * units, default messages (a Birthday Sms from GraceChurch, a Wedding Anniversary Email) and the
+ * group tree (Departments › Choir › Sopranos: two members with phones and e-mail addresses).
+ */
+const DEMO = { email: 'admin@grace.example', password: 'stewardship', churchName: 'Grace Chapel, Lagos' };
+const DEMO_BIRTHDAY =
+  'Happy birthday! The family of Grace Church celebrates you today. May the Lord crown your new year with His goodness (Psalm 65:11).';
+const DEMO_ANNIVERSARY_SUBJECT = 'Happy wedding anniversary!';
+
+/** The parts of the compose page (/tenant/sms/compose, /tenant/email/compose) this journey uses. */
+class Compose {
+  readonly sender: Locator;
+  readonly subject: Locator;
+  readonly message: Locator;
+  readonly sendNow: Locator;
+  readonly result: Locator;
+  readonly prefilled: Locator;
+  constructor(readonly page: Page) {
+    this.sender = page.getByRole('combobox', { name: 'Sender ID' });
+    this.subject = page.getByRole('textbox', { name: 'Subject' });
+    this.message = page.getByRole('textbox', { name: /^(\* )?Message$/ });
+    this.sendNow = page.getByRole('button', { name: 'Send now' });
+    this.result = page.getByTestId('send-result');
+    this.prefilled = page.getByText('Prefilled from a default message', { exact: true });
+  }
+  /** Ticks 'Select group from database' and the group `name` in the tree. */
+  async toGroup(name: string): Promise<void> {
+    await this.page
+      .getByRole('group', { name: 'Destinations' })
+      .getByRole('checkbox', { name: 'Select group from database', exact: true })
+      .check();
+    const tree = new GroupTreePicker(this.page);
+    await expect(tree.item(name)).toBeVisible();
+    await tree.checkbox(name).click();
+    await tree.expectChecks({ [name]: true });
+  }
+  /** A value of the answer's table ('Recipients queued', 'Units used', ...). */
+  resultValue(label: string): Locator {
+    return this.result.locator('th', { hasText: label }).locator('xpath=following-sibling::td[1]');
+  }
+}
+
+/**
+ * Issue 9 'Done when': a default message prefills a compose to a group. The demo administrator
+ * opens Default Messages, uses Send SMS on the Birthday Sms: the SMS compose page opens with the
+ * message and its sender ID, goes to the Sopranos, and the report reaches Delivered for both.
+ * Then Send Email on the Wedding Anniversary Email (the spec sends both menu items to
+ * /tenant/sms/compose?defaultId=, which prefills the text); the e-mail twin of that address
+ * prefills the subject and the message, goes to the Sopranos, and the report shows both sent.
+ */
+test('a default Sms and a default Email message prefill a compose that goes to a group', async ({ page }) => {
+  test.setTimeout(180_000);
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(DEMO.email, DEMO.password);
+  const shell = new TenantShell(page);
+  await shell.expectSignedIn(DEMO.churchName);
+  await shell.openFromMenu('Settings', 'Default Messages');
+  const list = new DefaultMessagesList(page);
+  await list.expectShown();
+
+  // Send SMS on the Birthday Sms: message and sender ID prefilled.
+  await expect(list.row('Happy birthday! Th…')).toContainText('GraceChurch');
+  await list.action('Happy birthday! Th…', 'Send SMS');
+  await expect(page).toHaveURL(/\/tenant\/sms\/compose\?defaultId=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Send SMS', level: 1 })).toBeVisible();
+  const compose = new Compose(page);
+  await expect(compose.prefilled).toBeVisible();
+  await expect(compose.message).toHaveValue(DEMO_BIRTHDAY);
+  await expect(page.locator('.ant-select').filter({ has: compose.sender })).toContainText('GraceChurch');
+  await compose.toGroup('Sopranos');
+  await expect(page.getByTestId('sms-cost')).toContainText('(1 segment × 2 recipients)');
+  await snap(page, 'default-message-sms-compose');
+  await compose.sendNow.click();
+  await expectToast(page, 'Sending to 2 recipients');
+  await expect(compose.resultValue('Recipients queued')).toHaveText('2');
+  await expect(compose.resultValue('Units used')).toHaveText('2');
+  await page.getByRole('button', { name: 'Open the message report' }).click();
+  await expect(page).toHaveURL(/\/tenant\/messages\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'SMS from GraceChurch', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('report-message')).toHaveText(DEMO_BIRTHDAY);
+  const chips = page.getByRole('group', { name: 'Show recipients by status' });
+  await expect(chips.getByRole('button', { name: 'Delivered 2' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('report-progress')).toHaveText('Done: 2 delivered, 0 sent, 0 not delivered');
+  await expect(page.locator('tbody tr').getByText('Delivered', { exact: true })).toHaveCount(2);
+  await snap(page, 'default-message-sms-report');
+
+  // Send Email on the Wedding Anniversary Email: the spec's address, the text prefilled.
+  await shell.openFromMenu('Settings', 'Default Messages');
+  await list.expectShown();
+  await list.action('Happy wedding anni…', 'Send Email');
+  await expect(page).toHaveURL(/\/tenant\/sms\/compose\?defaultId=[0-9a-f-]{36}$/);
+  await expect(compose.prefilled).toBeVisible();
+  await expect(compose.message).toHaveValue(/^Dear friends,\n\nCongratulations on another year of marriage!/);
+  const defaultId = new URL(page.url()).searchParams.get('defaultId')!;
+
+  // Its e-mail twin: subject and message prefilled; to the Sopranos.
+  await page.goto(`/tenant/email/compose?defaultId=${defaultId}`);
+  await expect(page.getByRole('heading', { name: 'Send E-mail', level: 1 })).toBeVisible();
+  await expect(compose.prefilled).toBeVisible();
+  await expect(compose.subject).toHaveValue(DEMO_ANNIVERSARY_SUBJECT);
+  await expect(compose.message).toHaveValue(/^Dear friends,\n\nCongratulations on another year of marriage!/);
+  await expect(page.getByTestId('preview-subject')).toHaveText(DEMO_ANNIVERSARY_SUBJECT);
+  await compose.toGroup('Sopranos');
+  await snap(page, 'default-message-email-compose');
+  await compose.sendNow.click();
+  await expectToast(page, 'Sending to 2 recipients');
+  await expect(compose.resultValue('Recipients queued')).toHaveText('2');
+  await page.getByRole('button', { name: 'Open the message report' }).click();
+  await expect(page).toHaveURL(/\/tenant\/messages\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: DEMO_ANNIVERSARY_SUBJECT, level: 1 })).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title="The e-mail as sent"]').getByText(/Congratulations on another year of marriage!/),
+  ).toBeVisible();
+  // the SMTP capture server accepts them; e-mail has no delivery report, so both end as sent
+  await expect(chips.getByRole('button', { name: 'Sent 2' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('report-progress')).toHaveText('Done: 0 delivered, 2 sent, 0 not delivered');
+  await expect(page.locator('tbody tr').getByText('Sent', { exact: true })).toHaveCount(2);
+  await snap(page, 'default-message-email-report');
 });

@@ -1,5 +1,12 @@
-import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, request as apiRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { OperatorSenderIdsPage, OperatorSignInPage, startOperatorServer } from './pages/operator-pages.ts';
+import { SignInPage } from './pages/sign-in-page.ts';
+import { TenantShell } from './pages/tenant-shell.ts';
 import { dialog as dialogTitled, expectToast, pickOption, runId, snap } from './pages/ui.ts';
 
 /*
@@ -128,4 +135,207 @@ test('the operator approves a pending sender ID and rejects another with a note'
   await signIn.expectShown();
   await page.goto(`${server.baseURL}/operator`);
   await signIn.expectShown();
+});
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Runs `script` (a TypeScript file of apps/server) with node and tsx; resolves with its output or rejects. */
+function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${script} exited ${code}: ${out}`))));
+  });
+}
+
+/**
+ * The Steward server (`apps/server/src/main.ts`) on the embedded database in `env.DATA_DIR`,
+ * on a free port; answers its address and `stop()`, which ends the process it started.
+ */
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+  });
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const port = /serving on http:\/\/localhost:(\d+)/.exec(out)?.[1];
+      if (port) resolve(`http://127.0.0.1:${port}`);
+    });
+    server.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    server.on('exit', (code) => reject(new Error(`the server exited ${code}: ${out}`)));
+  });
+  return {
+    baseURL,
+    stop: async () => {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A browser context of its own at `baseURL` (the church and the operator each have one). */
+async function contextAt(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Issue 9 'Done when': a sender ID is requested, approved by the operator and used. On a server
+ * of its own, with delivery workers (the development gateway): a church signs up and requests a
+ * sender ID; the server stops while `npm run sms:units` gives the church units and
+ * `npm run operator:create` makes an operator (PGlite serves one process). The church's SMS
+ * compose page lists the pending sender ID greyed out; the operator approves it in the
+ * operator's own browser; the church's page, reloaded, lets it be chosen, texts one typed number
+ * from it, and the message report reaches Delivered.
+ */
+test('a sender ID requested by a church, approved by the operator, sends an SMS', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const id = runId();
+  const mask = `Bethel${id.slice(-4)}`;
+  const admin = { email: `admin-${id}@bethel.example`, password: 'bethel e2e password' };
+  const operator = { email: `operator-${id}@steward.example`, password: 'operator e2e password' };
+  const churchName = `Bethel Assembly ${id}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'steward-e2e-sender-'));
+  const webDir = mkdtempSync(path.join(tmpdir(), 'steward-e2e-sender-web-'));
+  cpSync(process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist'), webDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    DEMO: 'never',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WEB_DIST: webDir,
+    MESSAGING_WORKERS: '1',
+  };
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const contexts: { close: () => Promise<void> }[] = [];
+  try {
+    // 1. The church signs up and requests the sender ID (through the API, as the web app does).
+    server = await startServer(env);
+    const api = await apiRequest.newContext({ baseURL: server.baseURL });
+    const signup = await api.post('/api/onboarding/signup', {
+      data: {
+        churchName,
+        firstName: 'Kofi',
+        lastName: 'Mensah',
+        email: admin.email,
+        phoneNumber: '+2348031234567',
+        password: admin.password,
+        countryCode: 'NG',
+        currency: 'NGN',
+      },
+    });
+    expect(signup.status(), await signup.text()).toBe(200);
+    const token = ((await signup.json()) as { returnObject: { token: string } }).returnObject.token;
+    const requested = await api.post('/api/Messaging/RequestSenderID', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { mask },
+    });
+    expect(requested.status(), await requested.text()).toBe(200);
+    await api.dispose();
+    await server.stop();
+
+    // 2. With the server stopped: 50 SMS units for the church, and an operator.
+    expect(await runScript('apps/server/src/cli/grant-sms-units.ts', [admin.email, '50'], env)).toContain(
+      'The church now has 50 SMS units',
+    );
+    expect(
+      await runScript('apps/server/src/cli/create-operator.ts', ['--email', operator.email], {
+        ...env,
+        OPERATOR_PASSWORD: operator.password,
+      }),
+    ).toContain(`Created the platform operator ${operator.email}`);
+    server = await startServer(env);
+
+    // 3. The church's compose page: units shown, the pending sender ID listed but greyed out.
+    const church = await contextAt(browser, server.baseURL);
+    contexts.push(church.context);
+    const signIn = new SignInPage(church.page);
+    await signIn.goto();
+    await signIn.signIn(admin.email, admin.password);
+    const shell = new TenantShell(church.page);
+    await shell.expectSignedIn(churchName);
+    await shell.openFromMenu('Messaging', 'Send SMS');
+    const page = church.page;
+    await expect(page.getByRole('heading', { name: 'Send SMS', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('sms-units')).toHaveText('Your SMS units: 50');
+    const sender = page.getByRole('combobox', { name: 'Sender ID' });
+    await sender.click();
+    const option = page.locator(`.ant-select-item-option[title="${mask}"]`);
+    await expect(option).toContainText('PENDING');
+    await expect(option).toHaveClass(/\bant-select-item-option-disabled\b/);
+    await expect(option).toHaveAttribute('aria-disabled', 'true');
+    await option.click({ force: true });
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-select').filter({ has: sender })).not.toContainText(mask);
+    await snap(page, 'sender-id-pending-in-compose');
+
+    // 4. The operator approves it, in a browser of their own.
+    const op = await contextAt(browser, server.baseURL);
+    contexts.push(op.context);
+    await op.page.goto('/operator');
+    const opSignIn = new OperatorSignInPage(op.page);
+    await opSignIn.expectShown();
+    await opSignIn.signIn(operator.email, operator.password);
+    const review = new OperatorSenderIdsPage(op.page);
+    await review.expectShown(operator.email);
+    await expect(review.row(mask)).toContainText(churchName);
+    await review.button('Approve', mask, churchName).click();
+    await expectToast(op.page, `Sender ID ${mask} is now APPROVED`);
+
+    // 5. The church, reloaded, picks it and texts one typed number.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Send SMS', level: 1 })).toBeVisible();
+    await sender.click();
+    await expect(option).toContainText('APPROVED');
+    await expect(option).not.toHaveClass(/\bant-select-item-option-disabled\b/);
+    await page.keyboard.press('Escape');
+    await pickOption(sender, mask);
+    await expect(page.getByText(`${mask} is`, { exact: false })).toHaveCount(0);
+    const d5 = String(Date.now()).slice(-5);
+    const number = `+2348036${d5}7`;
+    await page
+      .getByRole('group', { name: 'Destinations' })
+      .getByRole('checkbox', { name: 'Phone numbers', exact: true })
+      .check();
+    await page.getByRole('textbox', { name: 'Phone numbers', exact: true }).fill(number);
+    await expect(page.getByText('1 phone number', { exact: true })).toBeVisible();
+    const text = `Welcome to ${churchName}: our first SMS from ${mask}.`;
+    await page.getByRole('textbox', { name: /^(\* )?Message$/ }).fill(text);
+    await expect(page.getByTestId('sms-cost')).toContainText('(1 segment × 1 recipient)');
+    await snap(page, 'sender-id-approved-compose');
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await expectToast(page, 'Sending to 1 recipient');
+    const result = page.getByTestId('send-result');
+    const value = (label: string) => result.locator('th', { hasText: label }).locator('xpath=following-sibling::td[1]');
+    await expect(value('Recipients queued')).toHaveText('1');
+    await expect(value('Units used')).toHaveText('1');
+    await expect(value('Units left')).toHaveText('49');
+    await page.getByRole('button', { name: 'Open the message report' }).click();
+    await expect(page).toHaveURL(/\/tenant\/messages\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: `SMS from ${mask}`, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('report-message')).toHaveText(text);
+    const chips = page.getByRole('group', { name: 'Show recipients by status' });
+    await expect(chips.getByRole('button', { name: 'Delivered 1' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('report-progress')).toHaveText('Done: 1 delivered, 0 sent, 0 not delivered');
+    await expect(
+      page.getByRole('row').filter({ hasText: number }).getByText('Delivered', { exact: true }),
+    ).toBeVisible();
+    await snap(page, 'sender-id-used-report');
+  } finally {
+    for (const c of contexts) await c.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(webDir, { recursive: true, force: true });
+  }
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contactsFileProblem, contactsFromRows, looksLikeEmail, looksLikePhone, parseCsv } from './contacts-file.ts';
+import { looksLikeEmail, looksLikePhone, type TContactsFile } from '@steward/contracts/contacts-file';
+import {
+  contactsFileKind,
+  contactsFileProblem,
+  contactsFromRows,
+  contactsFromSheet,
+  parseCsv,
+} from './contacts-file.ts';
 
 describe('parseCsv', () => {
   it('reads quoted cells, doubled quotes, CRLF and a byte-order mark, and drops blank lines', () => {
@@ -73,12 +80,58 @@ describe('contactsFromRows', () => {
   });
 });
 
-describe('contactsFileProblem', () => {
-  it('refuses spreadsheets, other types, empty and large files', () => {
-    expect(contactsFileProblem({ name: 'members.xlsx', size: 10 })).toMatch(/save the sheet as CSV/);
-    expect(contactsFileProblem({ name: 'photo.png', size: 10 })).toBe('Choose a CSV file (.csv) of contacts');
+describe('contactsFromSheet', () => {
+  const sheet: TContactsFile = {
+    phones: ['0803 123 4501', '2348031234502', '08031234501'],
+    emails: ['ada@x.org', 'ADA@x.org'],
+    column: { phone: 'Mobile', email: 'Email' },
+    skipped: [
+      { line: 4, field: 'email', reason: 'no e-mail address', text: 'Chi, call me' },
+      { line: 4, field: 'phone', reason: "'call me' is not a phone number", text: 'Chi, call me' },
+      { line: 5, field: 'email', reason: 'no e-mail address', text: 'Dayo, 08031234501' },
+    ],
+  };
+
+  it('gives the numbers of a workbook as a CSV would: duplicates left out, its skipped rows by line', () => {
+    expect(contactsFromSheet(sheet, 'sms')).toEqual({
+      values: ['0803 123 4501', '2348031234502'],
+      column: 'Mobile',
+      skipped: [{ line: 4, text: 'Chi, call me' }],
+      duplicates: 1,
+    });
+  });
+
+  it('gives the addresses for e-mail, with the rows skipped for e-mail only', () => {
+    expect(contactsFromSheet(sheet, 'email')).toEqual({
+      values: ['ada@x.org'],
+      column: 'Email',
+      skipped: [
+        { line: 4, text: 'Chi, call me' },
+        { line: 5, text: 'Dayo, 08031234501' },
+      ],
+      duplicates: 1,
+    });
+  });
+});
+
+describe('contactsFileProblem / contactsFileKind', () => {
+  it('accepts CSV and .xlsx, refuses other spreadsheets, other types, empty and large files', () => {
+    expect(contactsFileProblem({ name: 'Members.XLSX', size: 10 })).toBeNull();
+    expect(contactsFileProblem({ name: 'members.xls', size: 10 })).toMatch(
+      /save it as an Excel workbook \(\.xlsx\) or as CSV/,
+    );
+    expect(contactsFileProblem({ name: 'members.ods', size: 10 })).toMatch(/cannot be read/);
+    expect(contactsFileProblem({ name: 'photo.png', size: 10 })).toBe(
+      'Choose a CSV file (.csv) or an Excel workbook (.xlsx) of contacts',
+    );
     expect(contactsFileProblem({ name: 'a.csv', size: 0 })).toBe('The file is empty');
-    expect(contactsFileProblem({ name: 'a.csv', size: 6 * 1024 * 1024 })).toMatch(/larger than 5 MB/);
+    expect(contactsFileProblem({ name: 'a.xlsx', size: 6 * 1024 * 1024 })).toMatch(/larger than 5 MB/);
     expect(contactsFileProblem({ name: 'Members.CSV', size: 100 })).toBeNull();
+  });
+
+  it('sends .xlsx to the server and reads everything else as CSV', () => {
+    expect(contactsFileKind('Members.XLSX')).toBe('xlsx');
+    expect(contactsFileKind('members.csv')).toBe('csv');
+    expect(contactsFileKind('numbers.txt')).toBe('csv');
   });
 });

@@ -1,33 +1,20 @@
+import {
+  MAX_CONTACTS_FILE_BYTES,
+  looksLikeEmail,
+  looksLikePhone,
+  type TContactsFile,
+} from '@steward/contracts/contacts-file';
+
 /*
- * 'Upload contacts' (giving spec 2.22; issue 9 'Composing'): a CSV file of contacts read in the
- * browser. The web app has no spreadsheet library (exceljs is a server dependency only), so an
- * .xlsx is refused with a hint to save it as CSV. Pure functions, unit-tested in
- * contacts-file.test.ts.
+ * 'Upload contacts' (giving spec 2.22; issue 9 'Composing'): a CSV file of contacts is read in the
+ * browser; an Excel workbook (.xlsx) is read by the server (POST /api/Messaging/ReadContactsFile:
+ * exceljs is a server dependency only) and its answer turned into the same result as a CSV.
+ * Pure functions, unit-tested in contacts-file.test.ts.
  */
 
 export type ContactChannel = 'sms' | 'email';
 
-/** The largest contacts file read, in bytes (about 100,000 rows of a name and a number). */
-export const MAX_CONTACTS_FILE_BYTES = 5 * 1024 * 1024;
-
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
-/** A phone number as typed: an optional +, then 7 to 15 digits with spaces, dots, dashes or brackets. */
-const PHONE = /^\+?[\d\s().-]{7,24}$/;
-
-/** True when `text` looks like an e-mail address (the server checks it again). */
-export function looksLikeEmail(text: string): boolean {
-  return EMAIL.test(text.trim());
-}
-
-/** True when `text` looks like a phone number: 7 to 15 digits (the server parses it against the church's country). */
-export function looksLikePhone(text: string): boolean {
-  const t = text.trim();
-  if (!PHONE.test(t)) return false;
-  const digits = t.replace(/\D/g, '').length;
-  return digits >= 7 && digits <= 15;
-}
-
-/** Whether `text` is a usable address on `channel`. */
+/** Whether `text` is a usable address on `channel` (looksLikePhone / looksLikeEmail of the contracts). */
 export function isAddress(channel: ContactChannel, text: string): boolean {
   return channel === 'sms' ? looksLikePhone(text) : looksLikeEmail(text);
 }
@@ -110,34 +97,65 @@ export function contactsFromRows(rows: string[][], channel: ContactChannel): Con
   const columnIndex = headed ? first.findIndex((c) => HEADINGS[channel].test(c)) : -1;
   const body = headed ? rows.slice(1) : rows;
   const offset = headed ? 2 : 1;
-  const values: string[] = [];
-  const seen = new Set<string>();
+  const found: string[] = [];
   const skipped: SkippedRow[] = [];
-  let duplicates = 0;
   body.forEach((row, i) => {
     const cell =
       columnIndex >= 0 ? (row[columnIndex] ?? '').trim() : (row.find((c) => isAddress(channel, c)) ?? '').trim();
-    if (!cell || !isAddress(channel, cell)) {
-      skipped.push({ line: i + offset, text: row.join(', ').trim() });
-      return;
-    }
-    const key = channel === 'email' ? cell.toLowerCase() : cell.replace(/[^\d+]/g, '');
-    if (seen.has(key)) {
-      duplicates += 1;
-      return;
-    }
-    seen.add(key);
-    values.push(cell);
+    if (!cell || !isAddress(channel, cell)) skipped.push({ line: i + offset, text: row.join(', ').trim() });
+    else found.push(cell);
   });
-  return { values, column: columnIndex >= 0 ? first[columnIndex]!.trim() : null, skipped, duplicates };
+  return {
+    ...withoutDuplicates(found, channel),
+    column: columnIndex >= 0 ? first[columnIndex]!.trim() : null,
+    skipped,
+  };
 }
 
-/** Why a chosen file cannot be read, or null when it can (by its name and size; the content is parsed after). */
+/**
+ * `values` in order without the ones already seen: e-mail addresses compared case-insensitively,
+ * numbers by their digits and '+' ('0803 123 4501' and '08031234501' are one number).
+ */
+function withoutDuplicates(values: string[], channel: ContactChannel): { values: string[]; duplicates: number } {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const v of values) {
+    const key = channel === 'email' ? v.toLowerCase() : v.replace(/[^\d+]/g, '');
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(v);
+    }
+  }
+  return { values: out, duplicates: values.length - out.length };
+}
+
+/**
+ * The server's reading of an .xlsx (POST /api/Messaging/ReadContactsFile) as the same result as a
+ * CSV's: the numbers (SMS) or addresses (e-mail) without duplicates, the column they came from (its
+ * heading, or its letter in a sheet without headings), and the rows without one, by their row
+ * number in the sheet.
+ */
+export function contactsFromSheet(sheet: TContactsFile, channel: ContactChannel): ContactsFromFile {
+  const field = channel === 'sms' ? 'phone' : 'email';
+  const skipped = sheet.skipped.filter((s) => s.field === field).map((s) => ({ line: s.line, text: s.text }));
+  return {
+    ...withoutDuplicates(channel === 'sms' ? sheet.phones : sheet.emails, channel),
+    column: sheet.column[field],
+    skipped,
+  };
+}
+
+/** How a contacts file is read: 'csv' in the browser, 'xlsx' by the server; by its name (the server checks the content). */
+export function contactsFileKind(name: string): 'csv' | 'xlsx' {
+  return /\.xlsx$/i.test(name) ? 'xlsx' : 'csv';
+}
+
+/** Why a chosen file cannot be read, or null when it can (by its name and size; the content is read after). */
 export function contactsFileProblem(file: { name: string; size: number }): string | null {
   const name = file.name.toLowerCase();
-  if (/\.(xlsx|xls|ods|numbers)$/.test(name))
-    return 'Spreadsheets cannot be read here yet: save the sheet as CSV (File › Save As › CSV) and upload that file';
-  if (!/\.(csv|txt)$/.test(name)) return 'Choose a CSV file (.csv) of contacts';
+  if (/\.(xls|ods|numbers)$/.test(name))
+    return 'This kind of spreadsheet cannot be read: save it as an Excel workbook (.xlsx) or as CSV and upload that file';
+  if (!/\.(csv|txt|xlsx)$/.test(name)) return 'Choose a CSV file (.csv) or an Excel workbook (.xlsx) of contacts';
   if (file.size > MAX_CONTACTS_FILE_BYTES) return 'The file is larger than 5 MB: split it into smaller files';
   if (file.size === 0) return 'The file is empty';
   return null;

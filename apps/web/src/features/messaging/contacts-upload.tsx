@@ -1,7 +1,16 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { contactsFileProblem, contactsFromRows, parseCsv, type ContactChannel } from './contacts-file.ts';
+import { readContactsFile } from '../../api/contacts-file.ts';
+import { HttpError } from '../../api/http.ts';
+import {
+  contactsFileKind,
+  contactsFileProblem,
+  contactsFromRows,
+  contactsFromSheet,
+  parseCsv,
+  type ContactChannel,
+} from './contacts-file.ts';
 import { plural } from './compose-model.ts';
 import type { Destinations } from './compose-model.ts';
 
@@ -14,11 +23,20 @@ interface ContactsUploadProps {
   onChange: (upload: Destinations['upload']) => void;
 }
 
+/** The accept list of the file picker: CSV and Excel workbooks. */
+const ACCEPT = '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Why the server refused a workbook, as one sentence after the file's name. */
+function refusal(err: unknown): string {
+  if (err instanceof HttpError && err.status === 400) return err.fieldErrors[0]?.message ?? 'could not be read';
+  return 'could not be read';
+}
+
 /**
- * 'Upload contacts' (giving spec 2.22): a CSV file read in the browser (nothing is uploaded: its
- * numbers go in the message's `toOthers`). Shows how many numbers were read, from which column,
- * the duplicates left out and the rows that had no usable number, by line. A spreadsheet (.xlsx)
- * is refused with the way to save it as CSV: the web app carries no spreadsheet reader.
+ * 'Upload contacts' (giving spec 2.22; issue 9 'Composing'): a CSV file read in the browser, or an
+ * Excel workbook (.xlsx) read by the server (POST /api/Messaging/ReadContactsFile; nothing is
+ * stored); either way the numbers or addresses go in the message's `toOthers`. Shows how many were
+ * read, from which column, the duplicates left out and the rows without a usable one, by line.
  */
 export function ContactsUpload({ channel, value, onChange }: ContactsUploadProps) {
   const [problem, setProblem] = useState<string | null>(null);
@@ -35,11 +53,14 @@ export function ContactsUpload({ channel, value, onChange }: ContactsUploadProps
     setReading(true);
     setProblem(null);
     try {
-      const contacts = contactsFromRows(parseCsv(await file.text()), channel);
+      const contacts =
+        contactsFileKind(file.name) === 'xlsx'
+          ? contactsFromSheet(await readContactsFile(file), channel)
+          : contactsFromRows(parseCsv(await file.text()), channel);
       if (contacts.values.length === 0) setProblem(`No ${what} was found in ${file.name}`);
       onChange({ fileName: file.name, contacts });
-    } catch {
-      setProblem(`${file.name} could not be read`);
+    } catch (err) {
+      setProblem(`${file.name} ${refusal(err)}`);
     } finally {
       setReading(false);
     }
@@ -50,7 +71,7 @@ export function ContactsUpload({ channel, value, onChange }: ContactsUploadProps
     <Flex vertical gap={8}>
       <Flex gap={8} wrap align="center">
         <Upload
-          accept=".csv,text/csv"
+          accept={ACCEPT}
           showUploadList={false}
           maxCount={1}
           beforeUpload={(file) => {
@@ -59,7 +80,7 @@ export function ContactsUpload({ channel, value, onChange }: ContactsUploadProps
           }}
         >
           <Button icon={<UploadOutlined aria-hidden />} loading={reading}>
-            {value ? 'Choose another CSV file' : 'Choose a CSV file'}
+            {value ? 'Choose another file' : 'Choose a CSV or Excel file'}
           </Button>
         </Upload>
         {value ? (
@@ -76,8 +97,9 @@ export function ContactsUpload({ channel, value, onChange }: ContactsUploadProps
         ) : null}
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        A CSV file with a column named Phone, Mobile or Number (or a number in each row). Spreadsheets: save as CSV
-        first.
+        {channel === 'sms'
+          ? 'A CSV or Excel (.xlsx) file with a column named Phone, Mobile or Number (or a number in each row), at most 5 MB.'
+          : 'A CSV or Excel (.xlsx) file with a column named Email (or an address in each row), at most 5 MB.'}
       </Typography.Text>
       {problem ? <Alert type="error" showIcon title={problem} /> : null}
       {value && contacts && contacts.values.length > 0 ? (

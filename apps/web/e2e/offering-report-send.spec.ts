@@ -149,6 +149,8 @@ test('an approved offering report is sent by e-mail and SMS and both arrive', as
   await expectToast(page, 'Sending Failed');
   await expect(send.notice).toHaveCount(0);
   await page.unroute('**/api/Messaging/sendSms');
+  // the aborted request must not leave the browser believing it is offline
+  await page.context().setOffline(false);
 
   await send.sendButton.click();
   await expectToast(page, 'Send Success');

@@ -14,7 +14,10 @@ export const queryCache = new QueryClient({
       refetchOnWindowFocus: false,
       staleTime: 30_000,
     },
-    mutations: { retry: false },
+    // a save or a send is always tried: when the browser believes it is offline (a request just
+    // failed with 'internet disconnected'), TanStack Query would otherwise pause it and the
+    // button would spin forever; tried, it fails with the screen's own error message
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 registerQueryClient(queryCache);

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { uploadsRoot } from '../src/modules/media/service.ts';
 import { client, countRows, signupChurch, startHarness, type Harness } from './helpers.ts';
 import { expectBadRequest } from './fixtures.ts';
+import { wav } from './fixtures/wav.ts';
 
 /**
  * Default messages (finance spec 2.9, giving spec 2.17; existing-client-api §2.8, §6.1): the
@@ -35,26 +36,6 @@ interface DefaultMessage {
   category: number;
   messageType: number;
   voiceUrl: string | null;
-}
-
-/** A real, tiny WAV file: 0.1 s of 8 kHz 8-bit mono silence. */
-function wav(): Buffer {
-  const data = Buffer.alloc(800, 0x80);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVE', 8);
-  head.write('fmt ', 12);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20); // PCM
-  head.writeUInt16LE(1, 22); // mono
-  head.writeUInt32LE(8000, 24);
-  head.writeUInt32LE(8000, 28);
-  head.writeUInt16LE(1, 32);
-  head.writeUInt16LE(8, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
 }
 
 /** Two MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz) after an empty ID3v2 tag. */

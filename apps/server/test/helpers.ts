@@ -123,3 +123,18 @@ export async function accountBalance(database: Database, tenantId: string, accou
   );
   return BigInt(rows[0]?.total ?? '0');
 }
+
+/**
+ * Polls `read` every 100 ms until `done` holds for its answer or `ms` milliseconds (default
+ * 20 s) have passed, then answers the last value read; it never throws for a timeout, so the
+ * test's own assertions on that value report what was missing. For work the background
+ * workers do (message delivery).
+ */
+export async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
-import { client, signupChurch, startHarness, type Client, type Harness } from './helpers.ts';
+import { client, signupChurch, startHarness, waitFor, type Client, type Harness } from './helpers.ts';
 import { expectBadRequest } from './fixtures.ts';
 
 /**
@@ -17,15 +17,6 @@ let api: Client;
 let tenantId: string;
 const people: Record<string, string> = {};
 let choir = '';
-
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   h = await startHarness();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { client, signupChurch, startHarness, type Client, type Harness } from './helpers.ts';
+import { client, signupChurch, startHarness, waitFor, type Client, type Harness } from './helpers.ts';
 import { expectBadRequest } from './fixtures.ts';
 
 /**
@@ -21,16 +21,6 @@ async function grant(tid: string, units: number, mask = 'GraceChurch', status = 
   await h.database.db.execute(
     sql`insert into sender_ids (tenant_id, mask, status) values (${tid}, ${mask}, ${status}) on conflict do nothing`,
   );
-}
-
-/** Polls the message's report until `done` says so (the workers deliver in the background). */
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 beforeAll(async () => {

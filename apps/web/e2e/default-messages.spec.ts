@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { wav } from '../../server/test/fixtures/wav.ts';
 import { signUpChurch } from './pages/church-setup.ts';
 import { GroupTreePicker } from './pages/groups-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
@@ -22,26 +23,6 @@ const CREATED = 'Default Message Created successfully';
 const UPDATED = 'Default Message Updated successfully';
 const SMS_TEXT = 'Happy birthday from all of us at Grace Church!';
 const EMAIL_TEXT = 'Thank you for worshipping with us today. We would love to see you again on Sunday.';
-
-/** A real, tiny WAV file: 0.1 s of 8 kHz 8-bit mono silence. */
-function wav(): Buffer {
-  const data = Buffer.alloc(800, 0x80);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVE', 8);
-  head.write('fmt ', 12);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(8000, 24);
-  head.writeUInt32LE(8000, 28);
-  head.writeUInt16LE(1, 32);
-  head.writeUInt16LE(8, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
 
 /** The Default Messages list (/tenant/settings/defaultmessage). */
 class DefaultMessagesList {

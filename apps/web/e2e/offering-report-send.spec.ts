@@ -48,8 +48,8 @@ async function commReport(api: APIRequestContext, id: string): Promise<CommRepor
  * 'Report send'): the demo church records a service's offerings, approves the report, sends it by
  * e-mail to two addresses and by SMS to two numbers from the send dialog (Preview showing exactly
  * what goes out), and finds both e-mails in the local SMTP capture server's Outbox (subject, HTML,
- * 'View full report' link) and both SMS in the Outbox with their statuses reaching delivered.
- * The report reads 'Marked as sent today'.
+ * 'View full report' link) and both SMS in the Outbox with their statuses reaching delivered. A
+ * failed request says 'Sending Failed'. The report reads 'Marked as sent today'.
  */
 test('an approved offering report is sent by e-mail and SMS and both arrive', async ({ page }) => {
   test.setTimeout(240_000);
@@ -142,6 +142,14 @@ test('an approved offering report is sent by e-mail and SMS and both arrive', as
   await expect(smsPreview.getByTestId('preview-sms-segments')).toContainText('GSM-7 · 2 segments');
   await snap(page, 'report-send-sms-preview');
   await smsPreview.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
+
+  // a request that never reaches the server says 'Sending Failed' and sends nothing
+  await page.route('**/api/Messaging/sendSms', (route) => route.abort('internetdisconnected'));
+  await send.sendButton.click();
+  await expectToast(page, 'Sending Failed');
+  await expect(send.notice).toHaveCount(0);
+  await page.unroute('**/api/Messaging/sendSms');
+  await expect(send.sendButton).not.toHaveClass(/ant-btn-loading/);
 
   await send.sendButton.click();
   await expectToast(page, 'Send Success');

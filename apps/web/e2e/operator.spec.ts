@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, request as apiRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { OperatorSenderIdsPage, OperatorSignInPage, startOperatorServer } from './pages/operator-pages.ts';
+import {
+  OperatorSenderIdsPage,
+  OperatorSignInPage,
+  startOperatorServer,
+  type OperatorServer,
+} from './pages/operator-pages.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { TenantShell } from './pages/tenant-shell.ts';
 import { dialog as dialogTitled, expectToast, pickOption, runId, snap } from './pages/ui.ts';
@@ -18,12 +18,12 @@ import { dialog as dialogTitled, expectToast, pickOption, runId, snap } from './
 
 const OPERATOR = { email: `operator-${runId()}@steward.example`, password: 'operator e2e password' };
 
-let server: Awaited<ReturnType<typeof startOperatorServer>>;
+let server: OperatorServer;
 let api: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startOperatorServer(OPERATOR);
+  server = await startOperatorServer({ operator: OPERATOR });
   api = await apiRequest.newContext({ baseURL: server.baseURL });
 });
 
@@ -137,50 +137,6 @@ test('the operator approves a pending sender ID and rejects another with a note'
   await signIn.expectShown();
 });
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-
-/** Runs `script` (a TypeScript file of apps/server) with node and tsx; resolves with its output or rejects. */
-function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${script} exited ${code}: ${out}`))));
-  });
-}
-
-/**
- * The Steward server (`apps/server/src/main.ts`) on the embedded database in `env.DATA_DIR`,
- * on a free port; answers its address and `stop()`, which ends the process it started.
- */
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-  });
-  const baseURL = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const port = /serving on http:\/\/localhost:(\d+)/.exec(out)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-    server.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    server.on('exit', (code) => reject(new Error(`the server exited ${code}: ${out}`)));
-  });
-  return {
-    baseURL,
-    stop: async () => {
-      if (server.exitCode !== null || server.signalCode !== null) return;
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 /** A browser context of its own at `baseURL` (the church and the operator each have one). */
 async function contextAt(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
@@ -203,25 +159,11 @@ test('a sender ID requested by a church, approved by the operator, sends an SMS'
   const admin = { email: `admin-${id}@bethel.example`, password: 'bethel e2e password' };
   const operator = { email: `operator-${id}@steward.example`, password: 'operator e2e password' };
   const churchName = `Bethel Assembly ${id}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'steward-e2e-sender-'));
-  const webDir = mkdtempSync(path.join(tmpdir(), 'steward-e2e-sender-web-'));
-  cpSync(process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist'), webDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: '',
-    DATA_DIR: dataDir,
-    DEMO: 'never',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    WEB_DIST: webDir,
-    MESSAGING_WORKERS: '1',
-  };
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: OperatorServer | undefined;
   const contexts: { close: () => Promise<void> }[] = [];
   try {
     // 1. The church signs up and requests the sender ID (through the API, as the web app does).
-    server = await startServer(env);
+    server = await startOperatorServer({ workers: true });
     const api = await apiRequest.newContext({ baseURL: server.baseURL });
     const signup = await api.post('/api/onboarding/signup', {
       data: {
@@ -243,19 +185,18 @@ test('a sender ID requested by a church, approved by the operator, sends an SMS'
     });
     expect(requested.status(), await requested.text()).toBe(200);
     await api.dispose();
-    await server.stop();
 
     // 2. With the server stopped: 50 SMS units for the church, and an operator.
-    expect(await runScript('apps/server/src/cli/grant-sms-units.ts', [admin.email, '50'], env)).toContain(
-      'The church now has 50 SMS units',
-    );
-    expect(
-      await runScript('apps/server/src/cli/create-operator.ts', ['--email', operator.email], {
-        ...env,
-        OPERATOR_PASSWORD: operator.password,
-      }),
-    ).toContain(`Created the platform operator ${operator.email}`);
-    server = await startServer(env);
+    await server.restart(async (run) => {
+      expect(await run('apps/server/src/cli/grant-sms-units.ts', [admin.email, '50'])).toContain(
+        'The church now has 50 SMS units',
+      );
+      expect(
+        await run('apps/server/src/cli/create-operator.ts', ['--email', operator.email], {
+          OPERATOR_PASSWORD: operator.password,
+        }),
+      ).toContain(`Created the platform operator ${operator.email}`);
+    });
 
     // 3. The church's compose page: units shown, the pending sender ID listed but greyed out.
     const church = await contextAt(browser, server.baseURL);
@@ -335,7 +276,5 @@ test('a sender ID requested by a church, approved by the operator, sends an SMS'
   } finally {
     for (const c of contexts) await c.close();
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(webDir, { recursive: true, force: true });
   }
 });

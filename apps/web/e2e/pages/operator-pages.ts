@@ -19,17 +19,42 @@ function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Prom
   });
 }
 
+/** An operator journey's own Steward server: see `startOperatorServer`. */
+export interface OperatorServer {
+  /** Where the server answers, e.g. `http://127.0.0.1:40123`; a new port after each `restart`. */
+  readonly baseURL: string;
+  /**
+   * Runs `script` (a TypeScript file of apps/server, e.g. `apps/server/src/cli/grant-sms-units.ts`)
+   * on this server's database, with `env` added to the server's settings; resolves with its
+   * output or rejects. Only while the server is stopped (inside `restart`): PGlite serves one
+   * process at a time.
+   */
+  run(script: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string>;
+  /** Stops the server, awaits `whileStopped` (given `run`, for scripts), then starts it again. */
+  restart(whileStopped: (run: OperatorServer['run']) => Promise<void>): Promise<void>;
+  /** Ends the process it started, if still running, and removes its folders. */
+  stop(): Promise<void>;
+}
+
 /**
  * A Steward server of the operator journey's own: the shared e2e server keeps its database in
- * its memory, where no command can reach it, so this one keeps PGlite in a folder of its own.
- * `npm run operator:create`'s script writes the operator there first (PGlite allows one process
- * at a time), then the server starts on a free port with the built web app. `stop()` ends the
- * process it started and removes the folders.
+ * its memory, where no command can reach it, so this one keeps PGlite in a folder of its own
+ * and serves a copy of the built web app on a free port. With `operator`,
+ * `npm run operator:create`'s script writes that operator there before the first start.
+ * `workers` runs the delivery workers (the development SMS gateway); off by default, as
+ * nothing is sent. `restart` lets scripts (`npm run sms:units`, `npm run operator:create`)
+ * reach the database between two runs. Rejects if the server does not start (its folders
+ * removed).
  */
-export async function startOperatorServer(operator: { email: string; password: string }) {
+export async function startOperatorServer(
+  options: { operator?: { email: string; password: string }; workers?: boolean } = {},
+): Promise<OperatorServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'steward-e2e-operator-'));
   const webDir = mkdtempSync(path.join(tmpdir(), 'steward-e2e-operator-web-'));
-  cpSync(process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist'), webDir, { recursive: true });
+  const removeFolders = () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(webDir, { recursive: true, force: true });
+  };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: '',
@@ -39,39 +64,65 @@ export async function startOperatorServer(operator: { email: string; password: s
     HOST: '127.0.0.1',
     PORT: '0',
     WEB_DIST: webDir,
-    MESSAGING_WORKERS: '0',
+    MESSAGING_WORKERS: options.workers ? '1' : '0',
   };
-  const made = await runScript('apps/server/src/cli/create-operator.ts', ['--email', operator.email], {
-    ...env,
-    OPERATOR_PASSWORD: operator.password,
-  });
-  expect(made).toContain(`Created the platform operator ${operator.email}`);
+  let server: ChildProcess | undefined;
+  let baseURL = '';
+  const running = () => server !== undefined && server.exitCode === null && server.signalCode === null;
+  const start = async () => {
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
+    const child = server;
+    baseURL = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout?.on('data', (d: Buffer) => {
+        out += d.toString();
+        const port = /serving on http:\/\/localhost:(\d+)/.exec(out)?.[1];
+        if (port) resolve(`http://127.0.0.1:${port}`);
+      });
+      child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('exit', (code) => reject(new Error(`the operator server exited ${code}: ${out}`)));
+    });
+  };
+  const end = async () => {
+    const child = server;
+    if (!child || !running()) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const run = (script: string, args: string[], extra: NodeJS.ProcessEnv = {}) => {
+    if (running()) return Promise.reject(new Error(`${script}: stop the server first (PGlite serves one process)`));
+    return runScript(script, args, { ...env, ...extra });
+  };
 
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-  });
-  const baseURL = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const port = /serving on http:\/\/localhost:(\d+)/.exec(out)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    server.on('exit', (code) => reject(new Error(`the operator server exited ${code}: ${out}`)));
-  });
+  try {
+    cpSync(process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist'), webDir, { recursive: true });
+    if (options.operator) {
+      const { email, password } = options.operator;
+      const made = await run('apps/server/src/cli/create-operator.ts', ['--email', email], {
+        OPERATOR_PASSWORD: password,
+      });
+      expect(made).toContain(`Created the platform operator ${email}`);
+    }
+    await start();
+  } catch (error) {
+    await end();
+    removeFolders();
+    throw error;
+  }
   return {
-    baseURL,
+    get baseURL() {
+      return baseURL;
+    },
+    run,
+    restart: async (whileStopped) => {
+      await end();
+      await whileStopped(run);
+      await start();
+    },
     stop: async () => {
-      if (server.exitCode === null) {
-        const exited = new Promise((r) => server.once('exit', r));
-        server.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(webDir, { recursive: true, force: true });
+      await end();
+      removeFolders();
     },
   };
 }

@@ -71,7 +71,10 @@ export class ReportSendDialog {
     this.copyToMyself = panel.getByRole('checkbox', { name: /^Send a copy to myself/ });
     this.cancelButton = this.root.getByRole('button', { name: 'Cancel', exact: true });
     this.previewButton = this.root.getByRole('button', { name: 'Preview', exact: true });
-    this.sendButton = this.root.getByRole('button', { name: 'Send', exact: true });
+    // antd leaves its loading icon (aria-label 'loading') in the button when `loading` goes off
+    // within one frame of going on (a request refused at once): its leave motion never ends, so
+    // the name stays 'loading Send' although the button is no longer loading (seen in CI)
+    this.sendButton = this.root.getByRole('button', { name: /^(loading )?Send$/ });
     this.error = this.root.getByRole('alert');
     this.notice = this.root.getByRole('status');
   }

@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { audioKindOf, readAudio } from './audio-file.ts';
-
-/** A tiny valid WAV: RIFF/WAVE header, PCM 8 kHz 8-bit mono, 100 samples. */
-function wav(): Buffer {
-  const data = Buffer.alloc(100, 0x80);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVE', 8);
-  head.write('fmt ', 12);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(8000, 24);
-  head.writeUInt32LE(8000, 28);
-  head.writeUInt16LE(1, 32);
-  head.writeUInt16LE(8, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
+import { wav } from '../../../test/fixtures/wav.ts';
 
 /** Two MPEG-1 Layer III frames without any ID3 tag. */
 const mp3 = () => {

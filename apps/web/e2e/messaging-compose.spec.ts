@@ -1,8 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { GroupTreePicker } from './pages/groups-page.ts';
+import { SenderIdDialogs } from './pages/sender-ids.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { TenantShell } from './pages/tenant-shell.ts';
-import { expectToast, pickOption, runId, snap } from './pages/ui.ts';
+import { dialog, expectToast, pickOption, runId, selectOf, snap } from './pages/ui.ts';
 
 /**
  * The demo church the server creates at start (DEMO=auto): its approved sender ID 'GraceChurch',
@@ -66,6 +67,27 @@ class OutboxPage {
     const escaped = to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return this.page.getByRole('row', { name: new RegExp(`^Open the ${kind} to ${escaped}: `) });
   }
+}
+
+/**
+ * Adds the member `name` to a multiple member select (its list stays open after a pick): types
+ * `search`, waits for the search's answer, and clicks the member.
+ */
+async function pickMember(combobox: Locator, name: string, search: string): Promise<void> {
+  const page = combobox.page();
+  await combobox.click();
+  await combobox.fill(search);
+  const listId = await combobox.getAttribute('aria-controls');
+  const list = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
+  const option = list.locator(`.ant-select-item-option[title="${name}"]`);
+  await option.hover();
+  await option.click();
+  await expect(selectOf(combobox)).toContainText(name);
+}
+
+/** The side menu's highlighted entry (one at most). */
+function selectedMenuEntry(shell: TenantShell): Locator {
+  return shell.menu.locator('.ant-menu-item-selected');
 }
 
 /** The page does not scroll sideways (390 px phone layout). */
@@ -159,6 +181,7 @@ test('an administrator texts a group and two numbers, follows delivery, and e-ma
   await page.getByRole('button', { name: 'Open the message report' }).click();
   await expect(page).toHaveURL(/\/tenant\/messages\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'SMS from GraceChurch', level: 1 })).toBeVisible();
+  await expect(selectedMenuEntry(shell)).toHaveText('Sent SMS');
   await expect(page.getByTestId('report-message')).toHaveText(text);
   // the page reads the report again every 2 s until the gateway has reported every delivery
   const chips = page.getByRole('group', { name: 'Show recipients by status' });
@@ -252,4 +275,175 @@ test('an administrator texts a group and two numbers, follows delivery, and e-ma
   await expect(page.getByRole('heading', { name: 'SMS from GraceChurch', level: 1 })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await snap(page, 'messaging-phone-report');
+});
+
+/**
+ * Finance spec 2.7 and §5: a sender ID is removed from the picker. The administrator requests one
+ * (it becomes the chosen sender ID), opens 'Manage' from the keyboard, cancels a first delete
+ * ('Delete canceled'), confirms a second one: the success toast, the list reloaded without it,
+ * and the choice cleared. At 390 px the picker and its dialog fit the phone.
+ */
+test('an administrator removes a sender ID from the picker', async ({ page }) => {
+  const mask = `Old${String(Date.now()).slice(-6)}`;
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(DEMO.email, DEMO.password);
+  const shell = new TenantShell(page);
+  await shell.expectSignedIn(DEMO.churchName);
+  await shell.openFromMenu('Messaging', 'Send SMS');
+  const compose = new ComposePage(page);
+  const ids = new SenderIdDialogs(page);
+
+  await ids.request(mask);
+  await expectToast(
+    page,
+    'PENDING, Sender id is pending for approval, when it is approved, you will see it among the sender id list',
+  );
+  await expect(selectOf(compose.sender)).toContainText(mask);
+
+  // 'Manage' from the keyboard: the church's sender IDs with their status
+  await ids.manageButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(ids.manageDialog).toBeVisible();
+  await expect(ids.line('GraceChurch')).toContainText('APPROVED');
+  await expect(ids.line(mask)).toContainText('PENDING');
+  await snap(page, 'messaging-sender-ids');
+
+  // a first delete is cancelled: nothing is removed
+  const confirm = dialog(page, 'Confirm delete');
+  await ids.deleteButton(mask).focus();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('Are you sure you want to Delete?');
+  await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expectToast(page, 'Delete canceled');
+  await expect(confirm).toBeHidden();
+  await expect(ids.line(mask)).toBeVisible();
+
+  // the second is confirmed with the keyboard (OK has the focus)
+  await ids.deleteButton(mask).focus();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'OK', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Sender ID deleted');
+  await expect(confirm).toBeHidden();
+  await expect(ids.line(mask)).toHaveCount(0);
+  await expect(ids.line('GraceChurch')).toBeVisible();
+  // the dialog keeps the keyboard: Tab lands on one of its buttons
+  await page.keyboard.press('Tab');
+  await expect(ids.manageDialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(ids.manageDialog).toBeHidden();
+
+  // the removed sender ID was the chosen one: the choice is cleared, and the list no longer offers it
+  await expect(selectOf(compose.sender)).not.toContainText(mask);
+  await compose.sender.click();
+  const listId = await compose.sender.getAttribute('aria-controls');
+  const options = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
+  await expect(options.locator('.ant-select-item-option[title="GraceChurch"]')).toBeVisible();
+  await expect(options.locator(`.ant-select-item-option[title="${mask}"]`)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // a sender ID that is not the chosen one is removed without touching the choice
+  await pickOption(compose.sender, 'GraceChurch', 'Grace');
+  const other = `Tmp${String(Date.now()).slice(-6)}`;
+  await ids.request(other);
+  await pickOption(compose.sender, 'GraceChurch', 'Grace');
+  await ids.manageButton.click();
+  await ids.deleteButton(other).click();
+  await confirm.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(ids.line(other)).toHaveCount(0);
+  // the footer's Close (the corner's × is named Close too)
+  await ids.manageDialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(selectOf(compose.sender)).toHaveText('GraceChurch');
+
+  // a phone: the picker's buttons and the dialog fit
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await ids.manageButton.click();
+  await expect(ids.deleteButton('GraceChurch')).toBeInViewport();
+  await snap(page, 'messaging-phone-sender-ids');
+});
+
+/**
+ * Issue 9 'Delivery': an e-mail's report sits under 'Sent E-mails' in the side menu (from its link
+ * and when opened directly), and a finished message with some failures reads as finished with
+ * its failed count in red; the bar turns red only when every recipient failed.
+ */
+test("an e-mail's report is under Sent E-mails, and failures show beside a finished progress bar", async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = runId();
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(DEMO.email, DEMO.password);
+  const shell = new TenantShell(page);
+  await shell.expectSignedIn(DEMO.churchName);
+  const compose = new ComposePage(page);
+  const people = page.getByRole('combobox', { name: 'Select person from membership database' });
+
+  /** E-mails demo members (first-timers have no e-mail address) and opens the report. */
+  const email = async (subject: string, members: [string, string][]) => {
+    await shell.openFromMenu('Messaging', 'Send E-mail');
+    await compose.destination('Select person from membership database').check();
+    for (const [name, search] of members) await pickMember(people, name, search);
+    await page.keyboard.press('Escape');
+    await compose.subject.fill(subject);
+    await compose.message.fill('Harvest is on Sunday.');
+    await compose.sendNow.click();
+    // a member without an address is not queued: the report lists it as failed
+    await expect(compose.result).toBeVisible();
+    await page.getByRole('button', { name: 'Open the message report' }).click();
+    await expect(page.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
+  };
+
+  // 1. Two members with an address and a first-timer without one: finished, 1 not delivered.
+  const subject = `Harvest ${id}`;
+  await email(subject, [
+    ['Samuel Akande', 'Samu'],
+    ['Victor Eze', 'Vict'],
+    ['Grace Etim', 'Etim'],
+  ]);
+  await expect(selectedMenuEntry(shell)).toHaveText('Sent E-mails');
+  const progress = page.getByTestId('report-progress');
+  await expect(progress).toHaveText('Done: 0 delivered, 2 sent, 1 not delivered', { timeout: 30_000 });
+  await expect(progress.getByTestId('failed-count')).toHaveText('1 not delivered');
+  const bar = page.getByRole('status').locator('.ant-progress');
+  await expect(bar).not.toHaveClass(/ant-progress-status-exception/);
+  await expect(bar).toHaveClass(/ant-progress-status-normal/);
+  await snap(page, 'messaging-email-report-failures');
+
+  // opened directly (no link state), the report still finds its menu entry once loaded
+  await page.reload();
+  await expect(page.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
+  await expect(selectedMenuEntry(shell)).toHaveText('Sent E-mails');
+
+  // 2. The sent list: the finished row's bar is not red; its failed count is
+  await shell.openFromMenu('Messaging', 'Sent E-mails');
+  const row = page.locator('tbody tr[data-row-key]').filter({ hasText: subject });
+  await expect(row).toContainText('2 sent · 0 delivered · 1 failed');
+  await expect(row.getByTestId('failed-count')).toHaveText('1 failed');
+  await expect(row.locator('.ant-progress')).not.toHaveClass(/ant-progress-status-exception/);
+  await row.click();
+  await expect(page.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
+  await expect(selectedMenuEntry(shell)).toHaveText('Sent E-mails');
+
+  // 3. Every recipient failed: only then the bar is red
+  const none = `Nobody ${id}`;
+  await email(none, [['Deborah Nnamdi', 'Debo']]);
+  await expect(progress).toHaveText('Done: 0 delivered, 0 sent, 1 not delivered', { timeout: 30_000 });
+  await expect(bar).toHaveClass(/ant-progress-status-exception/);
+  await shell.openFromMenu('Messaging', 'Sent E-mails');
+  const failedRow = page.locator('tbody tr[data-row-key]').filter({ hasText: none });
+  await expect(failedRow.locator('.ant-progress')).toHaveClass(/ant-progress-status-exception/);
+  // its one recipient had no address: the list says so rather than the internal placeholder
+  await expect(failedRow).not.toContainText('(none');
+
+  // 4. A phone: the report and the menu drawer
+  await page.setViewportSize({ width: 390, height: 844 });
+  await row.click();
+  await expect(page.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(selectedMenuEntry(shell)).toHaveText('Sent E-mails');
+  await snap(page, 'messaging-phone-email-report-menu');
 });

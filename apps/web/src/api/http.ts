@@ -109,6 +109,7 @@ export type QueryValue = string | number | null | undefined;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON; a FormData goes as multipart/form-data as it is (see sendForm). */
   body?: unknown;
   headers?: Record<string, string>;
   /** A 401 is an expected answer (sign-in): do not run the global sign-out. */
@@ -140,8 +141,9 @@ async function readBody(res: Response): Promise<unknown> {
 
 /**
  * The one fetch wrapper of the app, without answer validation: same-origin cookie session,
- * CSRF header and JSON body on writes, timeout. `request` adds the contract check; the sign-in
- * page calls this directly so that it does not load zod (issue 7 'Speed').
+ * CSRF header and JSON body on writes (a FormData body as multipart/form-data), timeout.
+ * `request` adds the contract check; the sign-in page calls this directly so that it does not
+ * load zod (issue 7 'Speed').
  * @returns the parsed JSON of a 2xx answer (text when not JSON, null when empty).
  * @throws NetworkError (fetch rejected), TimeoutError, HttpError (non-2xx).
  */
@@ -149,8 +151,10 @@ export async function send(path: string, opts: RequestOptions = {}): Promise<unk
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (method !== 'GET') headers[CSRF_HEADER] = '1';
+  // The browser labels a FormData body itself (multipart/form-data with its boundary).
+  const form = opts.body instanceof FormData;
   // Only with a body: Fastify answers 400 to an empty body labelled application/json.
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.body !== undefined && !form) headers['content-type'] = 'application/json';
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let res: Response;
@@ -159,7 +163,7 @@ export async function send(path: string, opts: RequestOptions = {}): Promise<unk
       method,
       headers,
       credentials: 'same-origin',
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.body === undefined || opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
       signal,
     });
   } catch (err) {
@@ -193,6 +197,26 @@ export async function request<S extends z.ZodType>(
     throw new ContractError(path, parsed.error.issues);
   }
   return parsed.data;
+}
+
+/**
+ * `request` with a multipart/form-data body (uploads: default messages' voice file, the compose
+ * page's contacts file): the same cookie session, CSRF header, timeout, sign-out on 401, errors
+ * (the error envelope becomes an HttpError with its fields at fault) and contract check.
+ * @param path the API path, e.g. '/api/Messaging/ReadContactsFile'
+ * @param schema the contract of the 2xx answer
+ * @param form the fields and files, sent as they are (values are text, as the browser sends them)
+ * @param opts.method POST (default) or PUT
+ * @returns the parsed answer (`schema` output).
+ * @throws NetworkError, TimeoutError, HttpError (non-2xx), ContractError.
+ */
+export function sendForm<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  form: FormData,
+  opts: { method?: 'POST' | 'PUT' } = {},
+): Promise<z.output<S>> {
+  return request(path, schema, { method: opts.method ?? 'POST', body: form });
 }
 
 /** True when the error means "the internet connection was disrupted" (spec §8). */

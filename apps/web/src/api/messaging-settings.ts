@@ -1,4 +1,3 @@
-import { CSRF_HEADER } from '@steward/contracts/auth-constants';
 import {
   VOICE_FIELD,
   ZDefaultMessageDeletedEnvelope,
@@ -13,8 +12,7 @@ import {
   type TRequestSenderIdAnswer,
   type TSenderId,
 } from '@steward/contracts/sender-ids';
-import type { z } from 'zod';
-import { ContractError, HttpError, NetworkError, REQUEST_TIMEOUT_MS, TimeoutError, request, send } from './http.ts';
+import { request, sendForm } from './http.ts';
 
 /*
  * Sender IDs and default messages on the existing client's paths (finance spec 2.7, 2.9; giving
@@ -41,7 +39,11 @@ export function requestSenderId(mask: string): Promise<TRequestSenderIdAnswer> {
   return request('/api/Messaging/RequestSenderID', ZRequestSenderIdAnswer, { method: 'POST', body: { mask } });
 }
 
-/** DELETE /api/Messaging/DeleteSenderID?id= */
+/**
+ * DELETE /api/Messaging/DeleteSenderID?id= (existing-client-api §2.7): removes one of the church's
+ * sender IDs. Answers the envelope with the deleted id; `response` is the text to show.
+ * @throws HttpError 404 (none of the church's), NetworkError, TimeoutError, ContractError.
+ */
 export function deleteSenderId(id: string) {
   return request('/api/Messaging/DeleteSenderID', ZSenderIdDeletedEnvelope, { method: 'DELETE', query: { id } });
 }
@@ -91,47 +93,6 @@ export async function saveDefaultMessage(save: DefaultMessageSave): Promise<TDef
   if (save.voiceFile) form.append(VOICE_FIELD, save.voiceFile, save.voiceFile.name);
   else form.append(VOICE_FIELD, 'null');
   const path = save.id ? '/api/Settings/UpdateDefaultMessage' : '/api/Settings/CreateDefaultMessage';
-  const answer = await sendForm(path, save.id ? 'PUT' : 'POST', form, ZDefaultMessageEnvelope);
+  const answer = await sendForm(path, ZDefaultMessageEnvelope, form, { method: save.id ? 'PUT' : 'POST' });
   return answer.returnObject;
-}
-
-/**
- * `request` for a FormData body (http.ts sends JSON only): the same session cookie, CSRF header,
- * timeout, errors and contract check. A 401 goes through `send` once more, so that the app's
- * sign-out on 401 runs as it does for every other call.
- */
-async function sendForm<S extends z.ZodType>(path: string, method: 'POST' | 'PUT', body: FormData, schema: S) {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      headers: { accept: 'application/json', [CSRF_HEADER]: '1' },
-      credentials: 'same-origin',
-      body,
-      signal: timeout,
-    });
-  } catch (err) {
-    if (timeout.aborted) throw new TimeoutError();
-    throw new NetworkError(err);
-  }
-  const text = await res.text();
-  const parsedBody = readJson(text);
-  if (!res.ok) {
-    if (res.status === 401) await send('/api/Membership/GetCurrentSignedInUser').catch(() => undefined);
-    throw new HttpError(res.status, parsedBody);
-  }
-  const parsed = schema.safeParse(parsedBody);
-  if (!parsed.success) throw new ContractError(path, parsed.error.issues);
-  return parsed.data as z.output<S>;
-}
-
-/** The JSON of an answer's text, the text itself when it is not JSON, null when empty. */
-function readJson(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }

@@ -10,7 +10,7 @@ import {
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 
 export interface NavLeaf {
   path: string;
@@ -94,10 +94,19 @@ const ALIASES: Record<string, string> = {
   '/tenant/payments': '/tenant/paymentforms',
   '/tenant/payment': '/tenant/onlinedonate',
   '/tenant/settings/adddefaultmessage': '/tenant/settings/defaultmessage',
-  '/tenant/messages': '/tenant/sms/sent',
   '/tenant/chartofaccount/update': '/tenant/chartofaccount',
   '/tenant/createpeoplegroup': '/tenant/peoplegroups',
   '/tenant/branch/branchsummary': '/tenant/settings/branchlevelsettings',
+};
+
+/**
+ * Routes whose menu entry depends on what the page shows, not on its path (route prefix -> the
+ * menu group holding the entry): a message's report (/tenant/messages/:id) belongs under 'Sent
+ * SMS' or 'Sent E-mails' by the message's channel. The page names its entry with
+ * {@link useNavHint}; until it does, the group is open with no entry selected.
+ */
+const HINTED: Record<string, string> = {
+  '/tenant/messages': 'messaging',
 };
 
 function leaves(): NavLeaf[] {
@@ -108,9 +117,25 @@ function matches(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-/** The menu path selected for a location: the longest matching entry (routes are case-insensitive). */
-export function selectedNavPath(pathname: string): string | undefined {
-  const p = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+/** A location's path as the menu compares it: lower case (routes are case-insensitive), no trailing slash. */
+function normalise(pathname: string): string {
+  return pathname.toLowerCase().replace(/\/+$/, '') || '/';
+}
+
+/** The group key of a hinted route the (normalised) path is on (see HINTED), or undefined. */
+function hintedGroup(p: string): string | undefined {
+  return Object.entries(HINTED).find(([from]) => matches(p, from.toLowerCase()))?.[1];
+}
+
+/**
+ * The menu path selected for a location: the longest matching entry (routes are
+ * case-insensitive), or the entry an alias names. On a hinted route (see HINTED), the entry its page named (`hint`) when it
+ * is one of the route's group, else none.
+ */
+export function selectedNavPath(pathname: string, hint?: string): string | undefined {
+  const p = normalise(pathname);
+  const hinted = hintedGroup(p);
+  if (hinted) return hint && groupOfPath(hint) === hinted ? hint : undefined;
   const alias = Object.entries(ALIASES)
     .filter(([from]) => matches(p, from.toLowerCase()))
     .sort((a, b) => b[0].length - a[0].length)[0];
@@ -124,4 +149,24 @@ export function selectedNavPath(pathname: string): string | undefined {
 export function groupOfPath(path: string | undefined): string | undefined {
   if (!path) return undefined;
   return NAV_ITEMS.find((i): i is NavGroup => 'children' in i && i.children.some((c) => c.path === path))?.key;
+}
+
+/** The menu group to open for a location: the selected entry's, or a hinted route's while its page loads. */
+export function openGroupOf(pathname: string, selected: string | undefined): string | undefined {
+  return groupOfPath(selected) ?? hintedGroup(normalise(pathname));
+}
+
+/** Where a page names its menu entry (the tenant layout provides it). */
+export const NavHintContext = createContext<(path: string | undefined) => void>(() => undefined);
+
+/**
+ * A page on a hinted route names the menu entry it belongs to (a menu path such as
+ * '/tenant/email/sent'; undefined while it does not know yet), for as long as it is shown.
+ */
+export function useNavHint(path: string | undefined): void {
+  const setHint = useContext(NavHintContext);
+  useEffect(() => {
+    setHint(path);
+    return () => setHint(undefined);
+  }, [setHint, path]);
 }

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/auth.ts';
 import { useCurrentUser } from './current-user.ts';
-import { groupOfPath, NAV_ITEMS, selectedNavPath } from './nav-items.tsx';
+import { NAV_ITEMS, NavHintContext, openGroupOf, selectedNavPath } from './nav-items.tsx';
 
 const SIDER_WIDTH = 232;
 
@@ -66,16 +66,15 @@ export function TenantLayout() {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
-  const selected = selectedNavPath(location.pathname);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => {
-    const g = groupOfPath(selected);
-    return g ? [g] : [];
-  });
+  // the menu entry a page names when its path does not tell (a message's report: useNavHint)
+  const [navHint, setNavHint] = useState<string | undefined>(undefined);
+  const selected = selectedNavPath(location.pathname, navHint);
+  const openGroup = openGroupOf(location.pathname, selected);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (openGroup ? [openGroup] : []));
   useEffect(() => {
-    const g = groupOfPath(selected);
-    if (g) setOpenKeys((keys) => (keys.includes(g) ? keys : [...keys, g]));
-    setDrawerOpen(false);
-  }, [selected, location.pathname]);
+    if (openGroup) setOpenKeys((keys) => (keys.includes(openGroup) ? keys : [...keys, openGroup]));
+  }, [openGroup, selected]);
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
 
   const items = useMemo(menuItems, []);
   const menu = (
@@ -178,7 +177,9 @@ export function TenantLayout() {
         </Layout.Header>
         <Layout.Content style={{ padding: isDesktop ? 24 : 12 }}>
           <div className="page-surface">
-            <Outlet />
+            <NavHintContext value={setNavHint}>
+              <Outlet />
+            </NavHintContext>
           </div>
         </Layout.Content>
       </Layout>

@@ -82,7 +82,12 @@ export function DestinationPicker({ channel, value, onChange, error, allCount }:
 
       {has('person') ? (
         <Section title="Select person from membership database" id="dest-people">
-          <PersonPicker channel={channel} value={value.people} onChange={(people) => set({ people })} />
+          <PersonPicker
+            channel={channel}
+            value={value.people}
+            onChange={(people) => set({ people })}
+            aria-labelledby="dest-people"
+          />
         </Section>
       ) : null}
 

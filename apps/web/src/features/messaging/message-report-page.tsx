@@ -2,8 +2,9 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TCommReport } from '@steward/contracts/messaging';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Grid, Progress, Typography, type TableColumnsType } from 'antd';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HttpError, isNetworkError } from '../../api/http.ts';
+import { useNavHint } from '../../app/nav-items.tsx';
 import { getCommReport } from '../../api/messaging.ts';
 import { messagingKeys } from '../../api/query-keys.ts';
 import { DataTable } from '../../components/data-table.tsx';
@@ -13,6 +14,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { formatCount, plural } from './compose-model.ts';
 import {
+  FailedCount,
   MessageStatusTag,
   RECIPIENT_STATUSES,
   RecipientStatusTag,
@@ -22,6 +24,8 @@ import {
   type RecipientStatus,
 } from './message-status.tsx';
 import { HtmlFrame } from './html-frame.tsx';
+import { linkedChannel, sentListPath } from './report-link.ts';
+import { sendProgress } from './send-progress.ts';
 
 type Recipient = TCommReport['recipients'][number];
 
@@ -78,7 +82,8 @@ function StatusFilter({
  * recipient status as filter chips (`?status=`), a progress bar, and the recipients 50 a page
  * (`?page=`): name, address, status, reason, attempts, sent and delivered times. Read again every
  * 2 s while any recipient is queued or sending (and, for an SMS, while delivery reports are still
- * expected: see keepRefreshing); stops once the message is done.
+ * expected: see keepRefreshing); stops once the message is done. The side menu highlights 'Sent
+ * SMS' or 'Sent E-mails' by the message's channel.
  */
 export function MessageReportPage() {
   const { id = '' } = useParams();
@@ -95,6 +100,9 @@ export function MessageReportPage() {
     refetchInterval: (q) => (keepRefreshing(q.state.data) ? REFRESH_MS : false),
     retry: (n, err) => !(err instanceof HttpError && (err.status === 404 || err.status === 400)) && n < 2,
   });
+  const linked = linkedChannel(useLocation().state);
+  const channel = report.data?.channel ?? linked;
+  useNavHint(channel ? sentListPath(channel) : undefined);
 
   const back = (
     <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => void navigate(-1)}>
@@ -127,10 +135,8 @@ export function MessageReportPage() {
   const r = report.data;
   const sms = r.channel === 'sms';
   const c = r.counts;
-  const total = RECIPIENT_STATUSES.reduce((s, k) => s + c[k], 0);
-  const pending = c.queued + c.sending;
-  const pct = total === 0 ? 100 : Math.round(((total - pending) / total) * 100);
-  const deliveredPct = total === 0 ? 0 : Math.round((c.delivered / total) * 100);
+  const progress = sendProgress(c, r.status === 'sending');
+  const { pending, percent: pct, deliveredPercent: deliveredPct } = progress;
   const setFilter = (next: RecipientStatus | null) => setParams(next ? { status: next } : {});
 
   const columns: TableColumnsType<Recipient> = [
@@ -210,19 +216,22 @@ export function MessageReportPage() {
             <div role="status" aria-live="polite">
               <Progress
                 percent={pct}
-                status={pending > 0 ? 'active' : 'normal'}
+                status={pending > 0 ? 'active' : progress.status}
                 success={{ percent: deliveredPct }}
                 aria-label={`${pct}% processed, ${deliveredPct}% delivered`}
                 format={(p) => `${p ?? 0}%`}
               />
               <Typography.Text type="secondary" data-testid="report-progress">
-                {r.status === 'scheduled'
-                  ? `Waiting until ${formatDateTime(r.scheduledAt)}`
-                  : pending > 0
-                    ? `Sending: ${plural(pending, 'recipient')} to go (refreshes every 2 seconds)`
-                    : `Done: ${formatCount(c.delivered)} delivered, ${formatCount(c.sent)} sent, ${formatCount(
-                        c.failed + c.undelivered,
-                      )} not delivered`}
+                {r.status === 'scheduled' ? (
+                  `Waiting until ${formatDateTime(r.scheduledAt)}`
+                ) : pending > 0 ? (
+                  `Sending: ${plural(pending, 'recipient')} to go (refreshes every 2 seconds)`
+                ) : (
+                  <>
+                    Done: {formatCount(c.delivered)} delivered, {formatCount(c.sent)} sent,{' '}
+                    <FailedCount count={progress.failed} label="not delivered" />
+                  </>
+                )}
               </Typography.Text>
             </div>
             <StatusFilter counts={c} value={status} onChange={setFilter} />

@@ -1,5 +1,6 @@
-import { Tag } from 'antd';
+import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { formatCount } from './compose-model.ts';
 
 /*
  * Labels and colours of a message's and a recipient's status (issue 9: queued, sent, delivered
@@ -56,6 +57,21 @@ export function MessageStatusTag({ status }: { status: string }) {
     <Tag color={s.color} style={{ marginInlineEnd: 0 }}>
       {s.label}
     </Tag>
+  );
+}
+
+/**
+ * The count of recipients a message did not reach ('2 failed', '2 not delivered'): in red when
+ * there are any, so that a finished message with some failures says so beside its progress bar.
+ */
+export function FailedCount({ count, label }: { count: number; label: string }) {
+  const text = `${formatCount(count)} ${label}`;
+  return count > 0 ? (
+    <Typography.Text type="danger" style={{ fontSize: 'inherit' }} data-testid="failed-count">
+      {text}
+    </Typography.Text>
+  ) : (
+    <>{text}</>
   );
 }
 

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { ContactChannel } from './contacts-file.ts';
 import { formatCount, plural } from './compose-model.ts';
 import { formatDateTime, shownAddress } from './message-status.tsx';
+import { reportLink } from './report-link.ts';
 
 interface SendResultProps {
   channel: ContactChannel;
@@ -99,7 +100,13 @@ export function SendResult({ channel, answer, onAnother }: SendResultProps) {
         ) : null}
         <Flex gap={8} wrap>
           {draft ? null : (
-            <Button type="primary" onClick={() => void navigate(`/tenant/messages/${r.id}`)}>
+            <Button
+              type="primary"
+              onClick={() => {
+                const link = reportLink(r.id, channel);
+                void navigate(link.path, { state: link.state });
+              }}
+            >
               Open the message report
             </Button>
           )}

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { MESSAGES, TOAST_SECONDS } from '@steward/contracts/messages';
 import {
   SENDER_ID_PATTERN,
@@ -11,8 +11,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { HttpError, NetworkError } from '../../api/http.ts';
-import { getSenderIds, messagingSettingsKeys, requestSenderId } from '../../api/messaging-settings.ts';
+import { HttpError, NetworkError, serverMessageOf } from '../../api/http.ts';
+import { deleteSenderId, getSenderIds, messagingSettingsKeys, requestSenderId } from '../../api/messaging-settings.ts';
+import { useConfirmDelete } from '../../components/confirm-delete.ts';
 import { useToast } from '../../components/use-toast.ts';
 
 /** The colour of a status tag: approved green, pending gold, processing blue, not approved red. */
@@ -135,6 +136,106 @@ export function RequestSenderIdModal({ open, onClose, onRequested }: RequestModa
   );
 }
 
+interface ManageModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** after a sender ID is deleted (the list already reloaded), with its mask */
+  onDeleted: (mask: string) => void;
+}
+
+/**
+ * 'Sender IDs' (finance spec 2.7; existing-client-api §2.7 DeleteSenderID): the church's sender
+ * IDs with their status and the operator's note, each with a Delete button. A delete asks first
+ * (spec §5: 'Confirm delete', 'Are you sure you want to Delete?', OK and Cancel; Cancel says
+ * 'Delete canceled'); once done, the server's answer as a success toast, the list reloaded and
+ * `onDeleted` told. A button per sender ID: usable from the keyboard.
+ */
+export function ManageSenderIdsModal({ open, onClose, onDeleted }: ManageModalProps) {
+  const senderIds = useSenderIds();
+  const list: TSenderId[] = senderIds.data ?? [];
+  const confirmDelete = useConfirmDelete();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+
+  const remove = useMutation({
+    mutationFn: (s: TSenderId) => deleteSenderId(s.id),
+    onSuccess: async (answer, s) => {
+      toast.success(answer.response || 'Sender ID deleted');
+      await queryClient.invalidateQueries({ queryKey: messagingSettingsKeys.senderIds() });
+      onDeleted(s.mask);
+    },
+    onError: async (err) => {
+      toast.error(
+        err instanceof NetworkError
+          ? MESSAGES.networkDisrupted
+          : (serverMessageOf(err) ?? 'The sender ID could not be deleted'),
+      );
+      // gone already (deleted elsewhere): show the list as it is
+      if (err instanceof HttpError && err.status === 404)
+        await queryClient.invalidateQueries({ queryKey: messagingSettingsKeys.senderIds() });
+    },
+  });
+
+  const askDelete = (s: TSenderId) =>
+    confirmDelete({
+      text: MESSAGES.settingsDeleteConfirm,
+      cancelMessage: MESSAGES.deleteCanceled,
+      onConfirm: () => remove.mutateAsync(s),
+    });
+
+  return (
+    <Modal
+      title="Sender IDs"
+      open={open}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Button type="primary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {senderIds.isError ? (
+        <Typography.Text type="danger">The sender IDs could not be loaded</Typography.Text>
+      ) : list.length === 0 ? (
+        <Typography.Text type="secondary">{senderIds.isPending ? 'Loading…' : 'No sender ID yet'}</Typography.Text>
+      ) : (
+        <ul aria-label="Your sender IDs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {list.map((s) => (
+            <li key={s.id} style={{ borderBottom: '1px solid #f0f0f0', padding: '8px 0' }}>
+              <Flex align="center" gap={8} wrap>
+                <Flex vertical style={{ flex: '1 1 160px', minWidth: 0 }}>
+                  <Flex align="center" gap={8} wrap>
+                    <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
+                      {s.mask}
+                    </Typography.Text>
+                    <SenderIdStatusTag status={s.status} />
+                  </Flex>
+                  {s.reviewNote ? (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {s.reviewNote}
+                    </Typography.Text>
+                  ) : null}
+                </Flex>
+                <Button
+                  danger
+                  size="small"
+                  icon={<DeleteOutlined aria-hidden />}
+                  aria-label={`Delete ${s.mask}`}
+                  loading={remove.isPending && remove.variables.id === s.id}
+                  onClick={() => askDelete(s)}
+                >
+                  Delete
+                </Button>
+              </Flex>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}
+
 interface SenderIdPickerProps {
   value?: string | undefined;
   onChange?: (mask: string | undefined) => void;
@@ -153,11 +254,13 @@ interface SenderIdPickerProps {
  * (`value`/`onChange`, the mask), so an antd Form.Item can hold it (default messages' Subject,
  * the SMS compose page). Only approved sender IDs send: a chosen one that is not approved is
  * flagged under the select. Refused ones are listed greyed out; with `approvedOnly`, so are those
- * still under review.
+ * still under review. 'Manage' lists them with a Delete each (ManageSenderIdsModal); deleting the
+ * chosen one clears the choice.
  */
 export function SenderIdPicker({ value, onChange, id, approvedOnly, disabled, ...rest }: SenderIdPickerProps) {
   const senderIds = useSenderIds();
   const [requesting, setRequesting] = useState(false);
+  const [managing, setManaging] = useState(false);
   const list: TSenderId[] = senderIds.data ?? [];
   const chosen = list.find((s) => s.mask.toLowerCase() === (value ?? '').toLowerCase());
   // a mask kept by a saved message but no longer a sender ID of the church is still shown
@@ -205,6 +308,15 @@ export function SenderIdPicker({ value, onChange, id, approvedOnly, disabled, ..
         <Button icon={<PlusOutlined aria-hidden />} onClick={() => setRequesting(true)} disabled={disabled}>
           Request Sender ID
         </Button>
+        <Button
+          icon={<SettingOutlined aria-hidden />}
+          onClick={() => setManaging(true)}
+          disabled={disabled || list.length === 0}
+          aria-label="Manage sender IDs"
+          title="Manage sender IDs"
+        >
+          Manage
+        </Button>
       </Flex>
       {chosen && chosen.status !== SENDER_ID_STATUS.approved ? (
         <Typography.Text type="warning" style={{ display: 'block', marginTop: 4, fontSize: 12 }}>
@@ -221,6 +333,13 @@ export function SenderIdPicker({ value, onChange, id, approvedOnly, disabled, ..
         open={requesting}
         onClose={() => setRequesting(false)}
         onRequested={(mask) => onChange?.(mask)}
+      />
+      <ManageSenderIdsModal
+        open={managing}
+        onClose={() => setManaging(false)}
+        onDeleted={(mask) => {
+          if (value && value.toLowerCase() === mask.toLowerCase()) onChange?.(undefined);
+        }}
       />
     </>
   );

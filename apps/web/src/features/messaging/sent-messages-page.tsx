@@ -12,37 +12,34 @@ import { NetworkErrorState } from '../../components/network-error-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { cut, formatCount, plainText, plural } from './compose-model.ts';
-import { MessageStatusTag, formatDateTime } from './message-status.tsx';
+import { FailedCount, MessageStatusTag, formatDateTime, shownAddress } from './message-status.tsx';
+import { reportLink } from './report-link.ts';
+import { sendProgress } from './send-progress.ts';
 
 const PAGE_SIZE = 50;
 /** How often a list with a message still sending is read again, in ms. */
 const REFRESH_MS = 2_000;
 
-const total = (c: TSentMessage['counts']) => c.queued + c.sending + c.sent + c.delivered + c.undelivered + c.failed;
-
-/** Recipients past queued and sending, of all of them (0 to 100). */
-function donePercent(c: TSentMessage['counts']): number {
-  const n = total(c);
-  return n === 0 ? 100 : Math.round(((n - c.queued - c.sending) / n) * 100);
-}
-
-/** The progress of a sent message: a bar, then sent / delivered / failed counts. */
+/**
+ * The progress of a sent message: a bar (green for delivered; red only when every recipient
+ * failed), then its sent / delivered / failed counts, the failed ones in red.
+ */
 function ProgressCell({ row }: { row: TSentMessage }) {
   const c = row.counts;
-  const pct = donePercent(c);
-  const failed = c.failed + c.undelivered;
+  const p = sendProgress(c, row.status === 'sending');
   return (
     <Flex vertical gap={2} style={{ minWidth: 150 }}>
       <Progress
-        percent={pct}
+        percent={p.percent}
         size="small"
-        status={row.status === 'sending' ? 'active' : 'normal'}
-        success={{ percent: total(c) === 0 ? 0 : Math.round((c.delivered / total(c)) * 100) }}
+        status={p.status}
+        success={{ percent: p.deliveredPercent }}
         showInfo={false}
-        aria-label={`${pct}% processed`}
+        aria-label={`${p.percent}% processed`}
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {formatCount(c.sent)} sent · {formatCount(c.delivered)} delivered · {formatCount(failed)} failed
+        {formatCount(c.sent)} sent · {formatCount(c.delivered)} delivered ·{' '}
+        <FailedCount count={p.failed} label="failed" />
       </Typography.Text>
     </Flex>
   );
@@ -126,7 +123,9 @@ export function SentMessagesPage() {
       width: 220,
       render: (_: unknown, m) => (
         <Flex vertical>
-          <Typography.Text ellipsis={{ tooltip: m.recipient }}>{m.recipient || '—'}</Typography.Text>
+          <Typography.Text ellipsis={{ tooltip: shownAddress(m.recipient) }}>
+            {shownAddress(m.recipient) || '—'}
+          </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {plural(m.recipientCount, 'recipient')}
           </Typography.Text>
@@ -161,8 +160,11 @@ export function SentMessagesPage() {
         rowKey="id"
         dataSource={list.data.data}
         loading={list.isFetching && list.isPlaceholderData}
-        onOpenRow={(m) => void navigate(`/tenant/messages/${m.id}`)}
-        rowLabel={(m) => `Open the message of ${formatDateTime(m.dateSent)} to ${m.recipient}`}
+        onOpenRow={(m) => {
+          const link = reportLink(m.id, channel);
+          void navigate(link.path, { state: link.state });
+        }}
+        rowLabel={(m) => `Open the message of ${formatDateTime(m.dateSent)} to ${shownAddress(m.recipient)}`}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,

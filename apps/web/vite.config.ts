@@ -113,6 +113,10 @@ const API_PREFIXES = [
   '/dashboard',
   '/GetChurchProfileById',
   '/meta.json',
+  // the public giving calls at the root (existing-client-api §3.3)
+  '/initailizedonationpayment',
+  '/ConfirmDonationPayment',
+  '/PaystackTransactionCheck',
 ];
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -143,7 +147,11 @@ export default defineConfig({
   plugins: [deferUnusedAntdTableParts(), react(), precompress()],
   server: {
     port: 5173,
-    proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
+    proxy: {
+      ...Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
+      // GET /give?paymentFormID= (a regex: the page /give/:id stays the web app's)
+      '^/give\\?': { target: API_TARGET, changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',

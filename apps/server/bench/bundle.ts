@@ -56,6 +56,12 @@ const ROUTES: RouteLoad[] = [
     modules: [...TENANT_SHELL, page('offering-items', 'offering-items-page')],
   },
   { path: '/r/:token (shared report)', modules: [page('offerings', 'report-shared-page')] },
+  // the public giving pages (issue 10 'Speed': a visitor's phone on a slow network)
+  { path: '/give/:id', modules: [page('give', 'give-page')], budgetKb: 150 },
+  { path: '/give/:id/thanks', modules: [page('give', 'thanks-page')], budgetKb: 150 },
+  { path: '/signinpayment/:id', modules: [page('give', 'giver-sign-in-page')], budgetKb: 150 },
+  { path: '/signuppayment/:id', modules: [page('give', 'giver-sign-up-page')], budgetKb: 150 },
+  { path: '/transactionpage/:id', modules: [page('give', 'giver-transactions-page')], budgetKb: 150 },
 ];
 
 /** Sizes of one file in bytes: raw, gzip -9, brotli q11. */
@@ -66,7 +72,7 @@ interface Sizes {
 }
 
 /** Builds apps/web into a new temporary directory (with its manifest) and returns the directory. */
-function buildWeb(): string {
+export function buildWeb(): string {
   const root = fileURLToPath(new URL('../../..', import.meta.url));
   const outDir = mkdtempSync(join(tmpdir(), 'steward-bench-web-'));
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -110,11 +116,12 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 /**
  * Prints, for each main route, the JavaScript it loads (KB gzip and brotli; chunks loaded later
- * on demand apart) against its budget. Throws if the build fails or a route's module is missing
- * from the manifest.
+ * on demand apart) against its budget. `webDist`: a build to read (made with its manifest), else
+ * BENCH_WEB_DIST, else a fresh build (removed afterwards). Throws if the build fails or a route's
+ * module is missing from the manifest.
  */
-export async function benchBundle(): Promise<void> {
-  const given = process.env.BENCH_WEB_DIST;
+export async function benchBundle(webDist?: string): Promise<void> {
+  const given = webDist ?? process.env.BENCH_WEB_DIST;
   const dir = given ?? buildWeb();
   try {
     const manifestPath = join(dir, '.vite', 'manifest.json');

@@ -4,13 +4,16 @@
  * real HTTP server beside their raw SQL, the posting throughput against bare inserts, and the
  * web app's JavaScript per route. Figures belong here, never in tests (DESIGN.md §4).
  *
- * BENCH_ONLY=seed|reads|posting|messaging|bundle runs one part (reads and posting seed first
+ * BENCH_ONLY=seed|reads|posting|messaging|bundle|give runs one part (reads and posting seed first
  * unless the database already holds the same data set and BENCH_REUSE=1; messaging makes its own
- * church of 10,000 members); the sizes are in config.ts.
+ * church of 10,000 members; give opens the public giving page on a throttled '3G' phone in
+ * Chromium, bench/give-page.ts); the sizes are in config.ts.
  */
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { benchBundle } from './bundle.ts';
+import { benchBundle, buildWeb } from './bundle.ts';
 import { only, reuse, sizes } from './config.ts';
+import { benchGivePage } from './give-page.ts';
 import { benchMessaging } from './messaging.ts';
 import { benchPosting } from './posting.ts';
 import { benchReads } from './reads.ts';
@@ -18,12 +21,12 @@ import { isSeeded, measuredChurches, seed } from './seed.ts';
 import { benchDatabaseUrl, prepareDatabase, rawPool, startServer } from './setup.ts';
 import { secondsSince } from './stats.ts';
 
-const PARTS = ['seed', 'reads', 'posting', 'messaging', 'bundle'];
+const PARTS = ['seed', 'reads', 'posting', 'messaging', 'bundle', 'give'];
 
 async function main(): Promise<void> {
   if (only && !PARTS.includes(only)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}`);
   const started = performance.now();
-  const wantDb = only !== 'bundle';
+  const wantDb = only !== 'bundle' && only !== 'give';
   if (wantDb) {
     console.log(
       `database: PostgreSQL at ${benchDatabaseUrl().replace(/\/\/[^@]*@/, '//')}; sizes: ${JSON.stringify(sizes)}`,
@@ -58,8 +61,18 @@ async function main(): Promise<void> {
       await server.close();
     }
   }
-  // the web app's JavaScript per route (bench/bundle.ts)
-  if (!only || only === 'bundle') await benchBundle();
+  // the web app's JavaScript per route (bench/bundle.ts), and the giving page on a throttled
+  // phone (bench/give-page.ts): one build of apps/web for both
+  if (!only || only === 'bundle' || only === 'give') {
+    const given = process.env.BENCH_WEB_DIST;
+    const dir = given ?? buildWeb();
+    try {
+      if (!only || only === 'bundle') await benchBundle(dir);
+      if (!only || only === 'give') await benchGivePage(dir);
+    } finally {
+      if (!given) rmSync(dir, { recursive: true, force: true });
+    }
+  }
   console.log(`\nbench finished in ${secondsSince(started)} s`);
 }
 

@@ -42,6 +42,9 @@ import { registerSenderIds } from './modules/messaging/sender-ids-routes.ts';
 import { registerDefaultMessages } from './modules/messaging/default-messages-routes.ts';
 import { registerContactsFile } from './modules/messaging/contacts-file-routes.ts';
 import { registerOperators } from './modules/operators/routes.ts';
+import { registerGiving } from './modules/giving/routes.ts';
+import { registerDonations } from './modules/giving/donations-routes.ts';
+import { openPayments, type PaymentsRuntime } from './modules/payments/runtime.ts';
 import { registerWeb } from './modules/web/routes.ts';
 import { RateLimiter } from './modules/auth/throttle.ts';
 
@@ -53,6 +56,11 @@ export interface AppDeps {
    * then closed with the app.
    */
   messaging?: MessagingRuntime;
+  /**
+   * The card payment providers and, without provider keys, the local sandbox (issue 10); opened
+   * from config when not given, and then closed with the app.
+   */
+  payments?: PaymentsRuntime;
   /** where the log goes (default: standard output); tests read it to check what is logged */
   logStream?: { write(line: string): void };
 }
@@ -194,6 +202,10 @@ export async function buildApp(deps: AppDeps) {
   registerDefaultMessages(ctx);
   registerContactsFile(ctx);
   registerOperators(ctx);
+  const payments = deps.payments ?? (await openPayments(deps.config));
+  if (!deps.payments) app.addHook('onClose', () => payments.close());
+  registerGiving(ctx, payments.providers);
+  registerDonations(ctx, payments, messaging);
   await registerWeb(ctx);
   return app;
 }

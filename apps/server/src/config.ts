@@ -2,6 +2,22 @@ import { isIP } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import { z } from 'zod';
 
+/** A secret that may be unset; an empty value (`KEY=` in a .env file) counts as unset. */
+function optionalSecret() {
+  return z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined));
+}
+
+/** An http(s) base URL without its trailing slash, with a default. */
+function baseUrl(fallback: string) {
+  return z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) address' })
+    .default(fallback)
+    .transform((v) => v.replace(/\/+$/, ''));
+}
+
 /**
  * The one place that reads process.env (DESIGN.md §3). Every setting is documented
  * in .env.example at the repository root.
@@ -118,6 +134,35 @@ export const ZConfig = z.object({
    * was killed never finishes; the next one asks the gateway before sending again).
    */
   MESSAGING_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /**
+   * Card payments (issue 10; modules/payments/README.md). PAYSTACK_SECRET_KEY and
+   * FLUTTERWAVE_SECRET_KEY both unset: Steward starts its local provider sandbox on
+   * PAYMENTS_SANDBOX_HOST:PAYMENTS_SANDBOX_PORT (0 = any free port) and points both adapters at
+   * it; a key set: that provider's real API at its base URL, and no sandbox. Flutterwave webhooks
+   * are checked with FLUTTERWAVE_SECRET_HASH (required with FLUTTERWAVE_SECRET_KEY).
+   * PAYMENTS_SANDBOX_WEBHOOKS: how the sandbox delivers webhooks (once, late, twice,
+   * out-of-order, none).
+   */
+  PAYSTACK_SECRET_KEY: optionalSecret(),
+  PAYSTACK_BASE_URL: baseUrl('https://api.paystack.co'),
+  FLUTTERWAVE_SECRET_KEY: optionalSecret(),
+  FLUTTERWAVE_SECRET_HASH: optionalSecret(),
+  FLUTTERWAVE_BASE_URL: baseUrl('https://api.flutterwave.com'),
+  PAYMENTS_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  PAYMENTS_SANDBOX_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PAYMENTS_SANDBOX_WEBHOOKS: z.enum(['once', 'late', 'twice', 'out-of-order', 'none']).default('once'),
+  /**
+   * Re-checks of online gifts not yet settled (issue 10; modules/giving/donations-README.md), in
+   * seconds: the first check after DONATION_RECHECK_FIRST_SECONDS, then doubling up to
+   * DONATION_RECHECK_MAX_SECONDS; a sweep every DONATION_SWEEP_INTERVAL_SECONDS settles gifts
+   * pending longer than DONATION_SWEEP_AFTER_SECONDS; one still unpaid after
+   * DONATION_ABANDON_AFTER_SECONDS becomes abandoned.
+   */
+  DONATION_RECHECK_FIRST_SECONDS: z.coerce.number().int().min(1).default(300),
+  DONATION_RECHECK_MAX_SECONDS: z.coerce.number().int().min(1).default(3600),
+  DONATION_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
+  DONATION_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(1).default(900),
+  DONATION_ABANDON_AFTER_SECONDS: z.coerce.number().int().min(1).default(86_400),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -2,10 +2,15 @@ import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { openMessaging } from './modules/messaging/runtime.ts';
+import { openPayments, type PaymentsRuntime } from './modules/payments/runtime.ts';
+import { DonationJobs } from './modules/giving/recheck-jobs.ts';
+import { sendResetEmail } from './modules/giving/giver-service.ts';
 
 /**
  * `npm run worker`: delivery workers without the HTTP server (issue 9; DESIGN.md §5 'pg-boss
- * workers as separate processes'). PostgreSQL only (DATABASE_URL): the embedded PGlite
+ * workers as separate processes'), and giving's jobs (issue 10: re-checks of unsettled online
+ * gifts, the sweep, giver password-reset e-mails) when a provider key is configured (the local
+ * provider sandbox lives in the app process). PostgreSQL only (DATABASE_URL): the embedded PGlite
  * database belongs to the one `npm start` process, whose own workers (MESSAGING_WORKERS) do
  * the sending. E-mail goes to SMTP_HOST (required here: the capture server runs in the app
  * process). Stops gracefully on SIGINT/SIGTERM, finishing the batches in hand.
@@ -23,8 +28,27 @@ async function main(): Promise<void> {
     log: (event, fields) => log.info({ event, ...fields }, 'messaging'),
   });
   await runtime.startWorkers(Math.max(1, config.MESSAGING_WORKERS));
-  log.info('Steward delivery worker started');
+  let payments: PaymentsRuntime | null = null;
+  let donationJobs: DonationJobs | null = null;
+  if (config.PAYSTACK_SECRET_KEY || config.FLUTTERWAVE_SECRET_KEY) {
+    payments = await openPayments(config);
+    const giveLog = (event: string, fields: Record<string, unknown>) => log.info({ event, ...fields }, 'giving');
+    donationJobs = await DonationJobs.open(
+      config,
+      {
+        db: database.db,
+        providers: payments.providers,
+        abandonAfterSeconds: config.DONATION_ABANDON_AFTER_SECONDS,
+        log: giveLog,
+      },
+      giveLog,
+    );
+    await donationJobs.startWorkers((job) => sendResetEmail(database.db, runtime.email, job));
+  }
+  log.info(donationJobs ? 'Steward delivery and giving worker started' : 'Steward delivery worker started');
   const stop = async () => {
+    await donationJobs?.close();
+    await payments?.close();
     await runtime.close();
     await database.close();
     process.exit(0);

@@ -237,3 +237,26 @@ describe('static files: compressed and cached (issue 7 Speed)', () => {
     expect(res.json()).toMatchObject({ status: false, errors: [{ field: 'path' }] });
   });
 });
+
+describe('the embeddable giving page (giving spec 2.3 iFrame)', () => {
+  it('/iframe/{id} may be framed by a church website; every other page only by Steward itself', async () => {
+    const framed = await app.inject({
+      method: 'GET',
+      url: '/iframe/3f0c1d2e-0000-4000-8000-000000000001',
+      headers: { accept: NAVIGATION },
+    });
+    expect(framed.statusCode).toBe(200);
+    expect(framed.body).toContain('steward-web-app');
+    expect(framed.headers['x-frame-options']).toBeUndefined();
+    expect(String(framed.headers['content-security-policy'])).toContain('frame-ancestors *');
+
+    const page = await app.inject({
+      method: 'GET',
+      url: '/give/3f0c1d2e-0000-4000-8000-000000000001',
+      headers: { accept: NAVIGATION },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+  });
+});

@@ -16,6 +16,8 @@ import { findCurrencyByCode } from '../modules/lookups/reference.ts';
 import { seedDemoSettings } from './seed-settings.ts';
 import { seedDemoMessagingSettings } from './seed-messaging-settings.ts';
 import { seedDemoMessaging } from './seed-messaging.ts';
+import { seedDemoGiving } from './seed-giving.ts';
+import { seedDemoDonations } from './seed-donations.ts';
 
 export const DEMO_EMAIL = 'admin@grace.example';
 export const DEMO_PASSWORD = 'stewardship';
@@ -187,6 +189,8 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
     today,
     { phone: `+234${FIRST_TIMERS[0]![2].slice(1)}` },
   );
+  await seedDemoGiving(ctx, [sunday.id, tithe.id, buildingItem.id]);
+  await seedDemoDonations(ctx, today);
   const categories = await createCategory(ctx, 'Sunday Service');
   const midweekCats = await createCategory(ctx, 'Midweek Service');
   const sundayCat = categories.find((c) => c.name === 'Sunday Service')!.id;

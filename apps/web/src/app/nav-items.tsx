@@ -92,6 +92,8 @@ const ALIASES: Record<string, string> = {
   '/tenant/offeringreport': '/tenant/offering',
   '/tenant/offeringcategory': '/tenant/contributionCategory',
   '/tenant/payments': '/tenant/paymentforms',
+  '/tenant/paymentoptions': '/tenant/paymentforms',
+  '/tenant/onlinedonation': '/tenant/onlinedonate',
   '/tenant/payment': '/tenant/onlinedonate',
   '/tenant/settings/adddefaultmessage': '/tenant/settings/defaultmessage',
   '/tenant/chartofaccount/update': '/tenant/chartofaccount',

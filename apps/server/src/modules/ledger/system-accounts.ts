@@ -30,13 +30,40 @@ const SYSTEM = {
     sub: 'Due to / due from funds',
     description: 'Balances journals that move money between funds',
   },
+  // online giving (issue 10): what a provider holds for the church until it pays out to the
+  // church's bank (a journal Bank <- Clearing records the payout), and the providers' fees
+  paystack_clearing: {
+    code: '1110',
+    name: 'Paystack Clearing',
+    type: 'assets',
+    head: 'Cash and Bank',
+    sub: 'Current Assets',
+    description: 'Online gifts received through Paystack, not yet paid out to the bank',
+  },
+  flutterwave_clearing: {
+    code: '1120',
+    name: 'Flutterwave Clearing',
+    type: 'assets',
+    head: 'Cash and Bank',
+    sub: 'Current Assets',
+    description: 'Online gifts received through Flutterwave, not yet paid out to the bank',
+  },
+  payment_fees: {
+    code: '5610',
+    name: 'Payment Provider Fees',
+    type: 'expense',
+    head: 'Administrative Expenses',
+    sub: 'Overheads',
+    description: 'Fees Paystack and Flutterwave keep from online gifts',
+  },
 } as const;
 
 export type SystemAccountKey = keyof typeof SYSTEM;
 
 /**
  * The tenant's account Steward relies on for `key`, created (with its head) on first use
- * for churches whose chart predates it.
+ * for churches whose chart predates it. When the church's own chart already uses the code or
+ * name, the account is made without a code and named '<name> (Steward)'.
  */
 export async function systemAccount(ctx: TenantCtx, key: SystemAccountKey): Promise<AccountRow> {
   const where = and(eq(accounts.tenantId, ctx.tenantId), eq(accounts.systemKey, key));
@@ -78,6 +105,24 @@ export async function systemAccount(ctx: TenantCtx, key: SystemAccountKey): Prom
       systemKey: key,
     })
     .onConflictDoNothing();
-  const [created] = await ctx.tx.select().from(accounts).where(where);
+  let [created] = await ctx.tx.select().from(accounts).where(where);
+  if (!created) {
+    // the church already has an account with this code or name of its own: the system account
+    // takes no code and a distinct name rather than failing the posting that needs it
+    await ctx.tx
+      .insert(accounts)
+      .values({
+        tenantId: ctx.tenantId,
+        code: '',
+        name: `${spec.name} (Steward)`,
+        description: spec.description,
+        accountType: spec.type,
+        accountGroupId: head.id,
+        currencyCode: await homeCurrency(ctx),
+        systemKey: key,
+      })
+      .onConflictDoNothing();
+    [created] = await ctx.tx.select().from(accounts).where(where);
+  }
   return created!;
 }

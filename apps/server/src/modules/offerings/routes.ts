@@ -22,6 +22,7 @@ import {
   ZStatusAnswer,
 } from '@steward/contracts/common';
 import { ZDeleteAnswer } from '@steward/contracts/chart';
+import { DONATION_MESSAGES } from '@steward/contracts/donations';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { inTenant } from '../../lib/context.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -177,14 +178,23 @@ export function registerOfferings({ app, db }: ModuleCtx): void {
     {
       schema: {
         tags,
-        summary: 'Deletes an offering transaction (posts a reversal)',
+        summary:
+          "Deletes an offering transaction or an online donation (posts a reversal; a donation's payment is not refunded)",
         querystring: ZIdQuery,
         response: { 200: ZStatusAnswer, ...locked },
       },
     },
     async (req) => {
-      await inTenant(db, req, (ctx) => txs.deleteRows(ctx, [req.query.ID]));
-      return { status: true, response: 'Offering Transaction Deleted' };
+      const source = await inTenant(db, req, async (ctx) => {
+        const found = await txs.sourceOf(ctx, req.query.ID);
+        await txs.deleteRows(ctx, [req.query.ID]);
+        return found;
+      });
+      // an online donation's money stays with the provider: say so (issue 10 'Admin screens')
+      return {
+        status: true,
+        response: source === 'online' ? DONATION_MESSAGES.donationDeleted : 'Offering Transaction Deleted',
+      };
     },
   );
   app.post(

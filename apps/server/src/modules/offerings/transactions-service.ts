@@ -219,8 +219,8 @@ async function insertAndPost(
   return fresh;
 }
 
-/** The fields of a new offering row its save answer shows (savedViews). */
-type SavedRow = Pick<
+/** The fields of a new offering row its save answer shows (savedViews); online donations write the same (giving/settlement.ts). */
+export type SavedRow = Pick<
   OfferingRow,
   | 'id'
   | 'contributionItemId'
@@ -240,7 +240,7 @@ type SavedRow = Pick<
  * parameters a row, and Drizzle built and mapped each). Rows saved together keep their order in
  * the list: created one microsecond apart.
  */
-async function insertSavedRows(
+export async function insertSavedRows(
   ctx: TenantCtx,
   rows: SavedRow[],
   source: string,
@@ -318,6 +318,25 @@ export async function saveRows(ctx: TenantCtx, inputs: RowInput[], source = 'off
   );
   const rows = await insertAndPost(ctx, look, resolved, source);
   return savedViews(ctx, look, rows);
+}
+
+/**
+ * The source of the live offering row `id` of the church ('offering', or 'online' for a donation
+ * settled from an online gift), or null when there is none: the delete answer tells a church that
+ * deleting a donation does not refund the payment (issue 10).
+ */
+export async function sourceOf(ctx: TenantCtx, id: string): Promise<string | null> {
+  const [row] = await ctx.tx
+    .select({ source: offeringTransactions.source })
+    .from(offeringTransactions)
+    .where(
+      and(
+        eq(offeringTransactions.tenantId, ctx.tenantId),
+        eq(offeringTransactions.id, id),
+        isNull(offeringTransactions.deletedAt),
+      ),
+    );
+  return row?.source ?? null;
 }
 
 async function findLive(ctx: TenantCtx, id: string): Promise<OfferingRow | undefined> {

@@ -74,6 +74,19 @@ export async function registerWeb({ app, config }: ModuleCtx): Promise<void> {
     });
   }
 
+  // The embeddable giving page (giving spec 2.3 'iFrame': <iframe src="{host}/iframe/{id}">) is
+  // framed by a church's own website: only its page may be framed by another origin; every other
+  // page keeps helmet's frame-ancestors 'self' and X-Frame-Options SAMEORIGIN.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!/^\/iframe\//i.test(req.url)) return payload;
+    reply.removeHeader('x-frame-options');
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+    }
+    return payload;
+  });
+
   app.setNotFoundHandler((req, reply) => {
     if (hasWeb && isPageNavigation(req)) return reply.type('text/html').sendFile('index.html');
     return reply.code(404).send({ status: false, response: `No route ${req.method} ${req.url}`, returnObject: null });

@@ -24,6 +24,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: '',
     SIGNUP_RATE_MAX: process.env.SIGNUP_RATE_MAX ?? '1000000',
+    PUBLIC_RATE_MAX: process.env.PUBLIC_RATE_MAX ?? '1000000',
     ...env,
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'memory://' });

@@ -1,29 +1,24 @@
-import { FilterOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { DONATION_MESSAGES, type TDonationListItem } from '@steward/contracts/donations';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Grid, Input, Typography, type TableColumnsType } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Grid, Input } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import {
-  DONATIONS_PAGE_SIZE,
-  donationKeys,
-  getDonationsPage,
-  getFilteredDonations,
-  type DonationFilter,
-} from '../../api/donations.ts';
+import { DONATIONS_PAGE_SIZE, donationKeys, getDonationsPage, getFilteredDonations } from '../../api/donations.ts';
 import { getPaymentForms, givingKeys } from '../../api/giving.ts';
 import { isNetworkError } from '../../api/http.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { formatDate } from '../../components/dates.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { FilterField, FilterPanel } from '../../components/filter-panel.tsx';
-import { MoneyText } from '../../components/money-text.tsx';
 import { NetworkErrorState } from '../../components/network-error-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
-import { DonationsPrint } from './donations-print.tsx';
+import { transactionColumns } from '../../components/transaction-columns.tsx';
+import { TransactionsPrint } from '../../components/transactions-print.tsx';
+import { TransactionsToolbar } from '../../components/transactions-toolbar.tsx';
+import { useTransactionList } from '../../components/use-transaction-list.ts';
 import { DonationsSummary } from './donations-summary.tsx';
 import { PaymentsAttention } from './payments-attention.tsx';
 import { NEW_PAYMENT_FORM_PATH, ONLINE_DONATION_PATH, PAYMENT_FORMS_PATH } from './giving-links.ts';
@@ -57,50 +52,21 @@ export function DonationsPage() {
     pathname.toLowerCase().replace(/\/+$/, ''),
   );
   const wide = Grid.useBreakpoint().md ?? true;
-  const [page, setPage] = useState(1);
-  const [filterPage, setFilterPage] = useState(1);
-  const [filter, setFilter] = useState<DonationFilter | null>(null);
-  const [search, setSearch] = useState('');
-  const [filterOpen, setFilterOpen] = useState(false);
-  const [draft, setDraft] = useState<FilterDraft>(NO_DRAFT);
+  const list = useTransactionList<TDonationListItem, FilterDraft>({
+    keys: donationKeys,
+    getPage: getDonationsPage,
+    getFiltered: getFilteredDonations,
+    emptyDraft: NO_DRAFT,
+    draftText: (d) => ({ contribution: d.donation, donor: d.donor }),
+  });
+  const { active, rows, draft, setDraft } = list;
   const deleteDonation = useDonationDelete();
-
-  const paged = useQuery({
-    queryKey: donationKeys.page(page),
-    queryFn: () => getDonationsPage(page),
-    placeholderData: keepPreviousData,
-    enabled: filter === null,
-  });
-  const filtered = useQuery({
-    queryKey: donationKeys.filtered(filter ?? {}),
-    queryFn: () => getFilteredDonations(filter ?? {}),
-    enabled: filter !== null,
-  });
-  const noDonations = filter === null && page === 1 && paged.isSuccess && paged.data.totalItems === 0;
   // with no donation yet, a church that has no payment form either is invited to set one up
   const forms = useQuery({
     queryKey: givingKeys.forms(''),
     queryFn: () => getPaymentForms(),
-    enabled: noDonations,
+    enabled: list.noRows,
   });
-  const active = filter === null ? paged : filtered;
-  const rows: TDonationListItem[] = filter === null ? (paged.data?.data ?? []) : (filtered.data ?? []);
-
-  const applyFilter = (next: DonationFilter | null) => {
-    setFilter(next);
-    setFilterPage(1);
-  };
-  const onSearch = (text: string) => applyFilter(text.trim() ? { contribution: text.trim() } : null);
-  const onApply = () => {
-    const contribution = draft.donation.trim();
-    const donor = draft.donor.trim();
-    applyFilter(contribution || donor ? { contribution, donor } : null);
-  };
-  const onClear = () => {
-    setDraft(NO_DRAFT);
-    setSearch('');
-    applyFilter(null);
-  };
 
   const actions = (r: TDonationListItem) => (
     <RowActions
@@ -108,40 +74,12 @@ export function DonationsPage() {
       actions={[{ key: 'delete', label: 'Delete', danger: true, onClick: () => deleteDonation(r.id) }]}
     />
   );
-  const amount = (r: TDonationListItem) => <MoneyText amount={r.amount} currency={r.currencyName} />;
-  const columns: TableColumnsType<TDonationListItem> = wide
-    ? [
-        { title: 'DATE', dataIndex: 'date', key: 'date', render: (d: string) => formatDate(d) },
-        { title: 'DONATION', dataIndex: 'contribution', key: 'contribution' },
-        { title: 'AMOUNT', key: 'amount', align: 'right', render: (_, r) => amount(r) },
-        { title: 'CHANNEL', dataIndex: 'channel', key: 'channel' },
-        { title: 'DONOR', dataIndex: 'donor', key: 'donor', render: (d: string) => d || '—' },
-        { title: 'ACTION', key: 'action', width: 90, render: (_, r) => actions(r) },
-      ]
-    : [
-        {
-          title: 'DONATION',
-          key: 'contribution',
-          render: (_, r) => (
-            <>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {`${formatDate(r.date)} · ${r.channel}`}
-              </Typography.Text>
-              <div style={{ overflowWrap: 'anywhere' }}>{r.contribution}</div>
-              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-                {r.donor || '—'}
-              </Typography.Text>
-            </>
-          ),
-        },
-        { title: 'AMOUNT', key: 'amount', align: 'right', width: 120, render: (_, r) => amount(r) },
-        {
-          title: <span className="visually-hidden">ACTION</span>,
-          key: 'action',
-          width: 48,
-          render: (_, r) => actions(r),
-        },
-      ];
+  const columns = transactionColumns<TDonationListItem>({
+    wide,
+    titles: { date: 'DATE', item: 'DONATION', channel: 'CHANNEL' },
+    actions,
+    phoneDonor: (r) => r.donor || '—',
+  });
 
   const header = (
     <PageHeader
@@ -161,7 +99,7 @@ export function DonationsPage() {
     />
   );
 
-  if (noDonations && forms.isSuccess && forms.data.length === 0)
+  if (list.noRows && forms.isSuccess && forms.data.length === 0)
     return (
       <>
         {header}
@@ -172,7 +110,7 @@ export function DonationsPage() {
     );
 
   let body: ReactNode;
-  if (active.isPending || (noDonations && forms.isPending)) body = <PageSkeleton rows={8} />;
+  if (active.isPending || (list.noRows && forms.isPending)) body = <PageSkeleton rows={8} />;
   else if (active.isError && !active.data)
     body = isNetworkError(active.error) ? (
       <NetworkErrorState onRetry={() => void active.refetch()} />
@@ -191,15 +129,7 @@ export function DonationsPage() {
         tableLayout={wide ? undefined : 'fixed'}
         scroll={wide ? { x: 'max-content' } : undefined}
         locale={{ emptyText: <EmptyState description={DONATION_MESSAGES.recordNotAvailable} /> }}
-        pagination={{
-          pageSize: DONATIONS_PAGE_SIZE,
-          showSizeChanger: false,
-          showQuickJumper: true,
-          showTotal: (total) => `Total ${total} item${total === 1 ? '' : 's'}`,
-          ...(filter === null
-            ? { current: page, total: paged.data?.totalItems ?? 0, onChange: setPage }
-            : { current: filterPage, onChange: setFilterPage }),
-        }}
+        pagination={list.pagination(DONATIONS_PAGE_SIZE)}
       />
     );
 
@@ -208,22 +138,13 @@ export function DonationsPage() {
       {header}
       <PaymentsAttention />
       <DonationsSummary />
-      <Flex gap={8} wrap justify="space-between" align="center" style={{ marginBottom: 12 }} className="no-print">
-        <SearchBox value={search} onChange={setSearch} onSearch={onSearch} placeholder="Search..." />
-        <Flex gap={8} wrap>
-          <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()} disabled={rows.length === 0}>
-            PRINT
-          </Button>
-          <Button
-            icon={<FilterOutlined aria-hidden />}
-            aria-expanded={filterOpen}
-            onClick={() => setFilterOpen((o) => !o)}
-          >
-            FILTER
-          </Button>
-        </Flex>
-      </Flex>
-      <FilterPanel open={filterOpen} onApply={onApply} onClear={onClear} onHide={() => setFilterOpen(false)}>
+      <TransactionsToolbar {...list.toolbar} placeholder="Search..." printLabel="PRINT" filterLabel="FILTER" />
+      <FilterPanel
+        open={list.filterOpen}
+        onApply={list.onApply}
+        onClear={list.onClear}
+        onHide={() => list.setFilterOpen(false)}
+      >
         <FilterField label="Donation">
           <Input value={draft.donation} onChange={(e) => setDraft({ ...draft, donation: e.target.value })} />
         </FilterField>
@@ -232,7 +153,7 @@ export function DonationsPage() {
         </FilterField>
       </FilterPanel>
       {body}
-      <DonationsPrint rows={rows} />
+      <TransactionsPrint title="DONATION TRANSACTIONS" itemLabel="DONATION" rows={rows} />
     </>
   );
 }

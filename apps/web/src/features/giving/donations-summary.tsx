@@ -1,4 +1,4 @@
-import { PERIOD_KEYS, type TPeriodKey } from '@steward/contracts/offerings';
+import type { TPeriodKey } from '@steward/contracts/offerings';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Select, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -7,23 +7,11 @@ import { isNetworkError } from '../../api/http.ts';
 import { useTenantCurrency } from '../../app/current-user.ts';
 import { formatAmount } from '../../components/format-amount.ts';
 import { NetworkErrorState } from '../../components/network-error-state.tsx';
+import { PERIOD_LABELS, PERIOD_OPTIONS } from '../../components/period-labels.ts';
 import { DONATION_CHART_HEIGHT } from './donations-layout.ts';
 
 // recharts (~110 KB gzip) loads after the page's first paint
 const DonationsCharts = lazy(() => import('./donations-charts.tsx').then((m) => ({ default: m.DonationsCharts })));
-
-/** The period dropdown's labels (giving spec §9), in PERIOD_KEYS order. */
-export const PERIOD_LABELS: Record<TPeriodKey, string> = {
-  oneWeek: 'One Week',
-  thisWeek: 'This Week',
-  lastWeek: 'Last Week',
-  thisMonth: 'This Month',
-  lastMonth: 'Last Month',
-  lastThirtyDays: 'Last 30days',
-  lastNinetyDays: 'Last 90days',
-  oneYear: 'One Year',
-};
-const PERIOD_OPTIONS = PERIOD_KEYS.map((key) => ({ value: key, label: PERIOD_LABELS[key] }));
 
 /**
  * The summary card of the donation screens (giving spec 2.4, 2.5, §9): the period dropdown

@@ -1,4 +1,5 @@
-import { PERIOD_KEYS, type TPeriodKey } from '@steward/contracts/offerings';
+import type { TPeriodKey } from '@steward/contracts/offerings';
+import { PERIOD_LABELS, PERIOD_OPTIONS } from '../../components/period-labels.ts';
 import { useQuery } from '@tanstack/react-query';
 import { DownOutlined, WarningFilled } from '@ant-design/icons';
 import { Button, Empty, Flex, Skeleton, Typography } from 'antd';
@@ -19,19 +20,6 @@ const OfferingsSummaryCharts = lazy(() =>
 const OfferingsPeriodSelect = lazy(() =>
   import('./offerings-period-select.tsx').then((m) => ({ default: m.OfferingsPeriodSelect })),
 );
-
-/** The period dropdown's labels (spec §9), in PERIOD_KEYS order. */
-const PERIOD_LABELS: Record<TPeriodKey, string> = {
-  oneWeek: 'One Week',
-  thisWeek: 'This Week',
-  lastWeek: 'Last Week',
-  thisMonth: 'This Month',
-  lastMonth: 'Last Month',
-  lastThirtyDays: 'Last 30days',
-  lastNinetyDays: 'Last 90days',
-  oneYear: 'One Year',
-};
-const PERIOD_OPTIONS = PERIOD_KEYS.map((key) => ({ value: key, label: PERIOD_LABELS[key] }));
 
 /** Where the charts will be while their code loads: the same two columns, each CHART_HEIGHT tall. */
 function ChartsPlaceholder() {

@@ -133,7 +133,7 @@ function PaymentOptions({ form }: { form: TPaymentForm }) {
             <OptionButton
               icon={<ApiOutlined aria-hidden />}
               label="Plugin"
-              hint="Website plugins are coming soon"
+              hint="Not offered by Steward: use the web link or the iFrame"
               open={false}
               disabled
             />

@@ -63,6 +63,9 @@ export default defineConfig({
       DEMO: 'auto',
       LOG_LEVEL: 'warn',
       WEB_DIST: servedApp,
+      // every spec signs its churches up from 127.0.0.1, more than the default 20 an hour; the
+      // sign-up limit has its own integration tests (security-hardening.test.ts)
+      SIGNUP_RATE_MAX: '1000',
     },
   },
 });

@@ -101,6 +101,27 @@ function deferUnusedAntdTableParts(): Plugin {
   };
 }
 
+/**
+ * The public giving pages' own instance of the zod-free giving texts (issue 10 'Speed'):
+ * packages/contracts/src/donation-texts.ts is imported by those pages and, through
+ * contracts/donations.ts, by the admin giving pages; a module shared by both would be a chunk
+ * of its own, one more request for the public page. Imported from src/features/give/, the module
+ * is loaded again under another id, so it joins the giving pages' own chunks.
+ */
+function giveOwnDonationTexts(): Plugin {
+  return {
+    name: 'steward-give-own-donation-texts',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(specifier, importer) {
+      if (specifier !== '@steward/contracts/donation-texts' || !importer) return null;
+      if (!/[\\/]src[\\/]features[\\/]give[\\/]/.test(importer)) return null;
+      const resolved = await this.resolve(specifier, importer, { skipSelf: true });
+      return resolved ? `${resolved.id}?give` : null;
+    },
+  };
+}
+
 /** Paths the API server answers; the dev server proxies them so the app stays same-origin. */
 const API_PREFIXES = [
   '/api',
@@ -144,7 +165,7 @@ const PURE_PACKAGES = /node_modules[\\/](@rc-component|@ant-design)[\\/]/;
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [deferUnusedAntdTableParts(), react(), precompress()],
+  plugins: [deferUnusedAntdTableParts(), giveOwnDonationTexts(), react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -46,6 +46,17 @@ import { registerGiving } from './modules/giving/routes.ts';
 import { registerDonations } from './modules/giving/donations-routes.ts';
 import { openPayments, type PaymentsRuntime } from './modules/payments/runtime.ts';
 import { registerWeb } from './modules/web/routes.ts';
+// issue 11 (attendance and check-in): imports
+import { registerPublicCheckin } from './modules/attendance/public-checkin-routes.ts';
+import { registerChildCheckin } from './modules/attendance/child-checkin-routes.ts';
+import { registerAttendanceMarking } from './modules/attendance/marking-routes.ts';
+import { registerAttendanceSetup } from './modules/attendance/setup-routes.ts';
+import { registerFamilies } from './modules/people/family-routes.ts';
+import { registerFamilyPictures } from './modules/people/family-picture-routes.ts';
+import { registerFamilyPortal } from './modules/attendance/family-portal-routes.ts';
+// issue 12 (public event registration)
+import { registerEventRegistration } from './modules/attendance/registration-routes.ts';
+// (end issue 11 imports)
 import { RateLimiter } from './modules/auth/throttle.ts';
 
 export interface AppDeps {
@@ -206,6 +217,17 @@ export async function buildApp(deps: AppDeps) {
   if (!deps.payments) app.addHook('onClose', () => payments.close());
   registerGiving(ctx, payments.providers);
   registerDonations(ctx, payments, messaging);
+  // issue 11 (attendance and check-in): each part registers its routes here
+  registerPublicCheckin(ctx, messaging);
+  registerChildCheckin(ctx);
+  registerAttendanceMarking(ctx);
+  registerAttendanceSetup(ctx, payments.providers);
+  registerFamilies(ctx);
+  registerFamilyPictures(ctx);
+  registerFamilyPortal(ctx);
+  // issue 12 (public event registration)
+  registerEventRegistration(ctx, messaging, payments.providers);
+  // (end issue 11 routes)
   await registerWeb(ctx);
   return app;
 }

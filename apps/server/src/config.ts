@@ -55,6 +55,16 @@ export const ZConfig = z.object({
   PUBLIC_RATE_MAX: z.coerce.number().int().min(1).default(120),
   PUBLIC_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(1),
   /**
+   * The public check-in's phone search (issue 11; modules/attendance/public-checkin-routes.ts):
+   * searches allowed per client address (CHECKIN_SEARCH_RATE_MAX) and per check-in set-up
+   * (CHECKIN_SEARCH_EVENT_RATE_MAX) within CHECKIN_SEARCH_RATE_WINDOW_MINUTES, so that the page
+   * cannot be used to list a church's members. A church's Wi-Fi puts the whole congregation
+   * behind one address: the per-address limit allows a queue at the door.
+   */
+  CHECKIN_SEARCH_RATE_MAX: z.coerce.number().int().min(1).default(30),
+  CHECKIN_SEARCH_EVENT_RATE_MAX: z.coerce.number().int().min(1).default(300),
+  CHECKIN_SEARCH_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(1),
+  /**
    * The address people open Steward at (e.g. https://steward.example.org), used for links
    * written into e-mails ('View full report'). Unset: taken from the request (its Host, and
    * HTTPS when the request came over HTTPS), which is right for `npm start` on a machine.

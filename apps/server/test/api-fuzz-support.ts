@@ -158,7 +158,7 @@ export const short = (s: string, n = 240) => {
  * `error.response.data` as it is (existing-client-api §2.2 and §7); the message must then say
  * what to fix.
  */
-const BARE_MESSAGE_400 = new Set(['POST /api/EventCategory']);
+const BARE_MESSAGE_400 = new Set(['POST /api/EventCategory', 'POST /familyLogin', 'POST /familyRegister']);
 
 /** A non-blank JSON string body, or ''. */
 function bareMessageOf(body: string): string {

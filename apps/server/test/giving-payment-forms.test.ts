@@ -139,9 +139,19 @@ type Church = Awaited<ReturnType<typeof church>>;
 
 let a: Church;
 let b: Church;
+/** The sandbox's FlutterWave subaccount of the forms' bank account (058, 0123456789). */
+let subaccount: string;
 beforeAll(async () => {
   a = await church();
   b = await church();
+  // a form with FlutterWave and no subaccount makes one at the provider; the form then goes
+  const made = await create(a, {
+    name: 'Makes the subaccount',
+    paymentGateWays: [{ paymentGateWayID: 2, subAccountID: null, updateId: null }],
+  });
+  subaccount = made.paymentGateWays[0]!.subAccountID!;
+  expect(subaccount).toMatch(/^RS_/);
+  expect((await a.api.delete(`${DELETE}?paymentFormID=${made.id}`)).statusCode).toBe(200);
 }, 120_000);
 
 /** The existing client's create body (existing-client-api §3.1). */
@@ -311,18 +321,45 @@ describe('POST /api/PaymentForm/newpaymentform and GET /api/PaymentForm/GetOne',
     expect(noBank).toMatchObject({ bank: null, bankID: null, bankCode: null, accountNumber: null, accountName: null });
   });
 
-  it('takes a subaccount given for FlutterWave as it is, without asking the provider', async () => {
+  it("takes a FlutterWave subaccount the provider lists for the form's bank account, and keeps none for Paystack", async () => {
     const form = await create(a, {
       name: 'Given subaccount',
       paymentGateWays: [
-        { paymentGateWayID: 1, subAccountID: null, updateId: null },
-        { paymentGateWayID: '2', subAccountID: 'RS_0A1B2C3D4E5F', updateId: null },
+        { paymentGateWayID: 1, subAccountID: 'RS_NOTFORPAYSTACK', updateId: null },
+        { paymentGateWayID: '2', subAccountID: subaccount, updateId: null },
       ],
     });
     expect(form.paymentGateWays.map((g) => [g.paymentGateway.name, g.subAccountID])).toEqual([
       ['Paystack', null],
-      ['FlutterWave', 'RS_0A1B2C3D4E5F'],
+      ['FlutterWave', subaccount],
     ]);
+  });
+
+  it("refuses a subaccount that is not the provider's subaccount of the form's bank account, and writes nothing", async () => {
+    const before = await rowCounts(a);
+    for (const given of ['RS_0A1B2C3D4E5F', b.tenantId]) {
+      const res = await a.api.post(
+        CREATE,
+        formBody(a, {
+          paymentGateWays: [
+            { paymentGateWayID: 1, subAccountID: null, updateId: null },
+            { paymentGateWayID: 2, subAccountID: given, updateId: null },
+          ],
+        }),
+      );
+      expectBadRequest(res, 'paymentGateWays.1.subAccountID');
+    }
+    // the subaccount of another bank account is not this one's
+    const res = await a.api.post(
+      CREATE,
+      formBody(a, {
+        accountNumber: '0690000032',
+        accountName: 'PASTOR BRIGHT',
+        paymentGateWays: [{ paymentGateWayID: 2, subAccountID: subaccount, updateId: null }],
+      }),
+    );
+    expectBadRequest(res, 'paymentGateWays.0.subAccountID');
+    expect(await rowCounts(a)).toEqual(before);
   });
 
   it('refuses bad input with a 400 naming the field and writes nothing', async () => {
@@ -427,7 +464,7 @@ describe('a FlutterWave gateway without a subaccount while the provider is unava
   it('refuses an update that moves the form to another account with a 503 and changes nothing', async () => {
     const form = await create(a, {
       name: 'Moving account',
-      paymentGateWays: [{ paymentGateWayID: 2, subAccountID: 'RS_OLDACCOUNT01', updateId: null }],
+      paymentGateWays: [{ paymentGateWayID: 2, subAccountID: subaccount, updateId: null }],
     });
     sandbox.failNext(503, { provider: 'flutterwave' });
     const res = await a.api.put(UPDATE, {
@@ -453,7 +490,7 @@ describe('PUT /api/PaymentForm/update', () => {
       name: 'Before',
       paymentGateWays: [
         { paymentGateWayID: 1, subAccountID: null, updateId: null },
-        { paymentGateWayID: 2, subAccountID: 'RS_KEEPME000001', updateId: null },
+        { paymentGateWayID: 2, subAccountID: subaccount, updateId: null },
       ],
     });
     const tithe = form.contributionItems.find((i) => i.financialContributionID === a.items.tithe)!;
@@ -466,9 +503,7 @@ describe('PUT /api/PaymentForm/update', () => {
       accountNumber: '0123456789',
       isActive: false,
       contributionItems: [{ financialContributionID: a.items.offering }, { financialContributionID: a.items.building }],
-      paymentGateWays: [
-        { paymentGateWayID: 2, subAccountID: 'RS_KEEPME000001', updateId: form.paymentGateWays[1]!.updateId },
-      ],
+      paymentGateWays: [{ paymentGateWayID: 2, subAccountID: subaccount, updateId: form.paymentGateWays[1]!.updateId }],
       removeContributionIDs: [tithe.id],
       removePaymentGatewayIDs: [paystack.paymentGateWayID],
     });
@@ -487,7 +522,7 @@ describe('PUT /api/PaymentForm/update', () => {
     expect(after.contributionItems.find((i) => i.financialContributionID === a.items.offering)!.id).toBe(
       form.contributionItems.find((i) => i.financialContributionID === a.items.offering)!.id,
     );
-    expect(after.paymentGateWays.map((g) => [g.paymentGateWayID, g.subAccountID])).toEqual([[2, 'RS_KEEPME000001']]);
+    expect(after.paymentGateWays.map((g) => [g.paymentGateWayID, g.subAccountID])).toEqual([[2, subaccount]]);
   });
 
   it('removes by row id or by item and gateway id, and ignores ids of nothing on the form', async () => {
@@ -500,7 +535,7 @@ describe('PUT /api/PaymentForm/update', () => {
       ],
       paymentGateWays: [
         { paymentGateWayID: 1, subAccountID: null },
-        { paymentGateWayID: 2, subAccountID: 'RS_REMOVEME0001' },
+        { paymentGateWayID: 2, subAccountID: subaccount },
       ],
     });
     const flutterwaveRow = form.paymentGateWays.find((g) => g.paymentGateWayID === 2)!.id;
@@ -638,7 +673,7 @@ describe('DELETE /api/PaymentForm/Delete', () => {
   it('deletes a form without payments, with its rows', async () => {
     const c = await church();
     const form = await create(c, {
-      paymentGateWays: [{ paymentGateWayID: 1 }, { paymentGateWayID: 2, subAccountID: 'RS_GONE0000001' }],
+      paymentGateWays: [{ paymentGateWayID: 1 }, { paymentGateWayID: 2, subAccountID: subaccount }],
     });
     const res = await c.api.delete(`${DELETE}?paymentFormID=${form.id}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -351,6 +351,25 @@ export async function churchWithEverything(app: BuiltApp, marker: string, amount
     financialAccountGroupID: cashHead.id,
   });
   await ok(api.delete(`/api/Financials/Accounts/Delete?id=${spareAccount.id}`));
+
+  // giving (issue 10): a payment form for the harvest item, with both gateways
+  ids.paymentForm = (
+    (await ok(
+      api.post('/api/PaymentForm/newpaymentform', {
+        name: `${marker} Giving`,
+        bankCode: '058',
+        accountName: `${marker.toUpperCase()} CHURCH`,
+        accountNumber: '0123456789',
+        isActive: true,
+        contributionItems: [{ financialContributionID: need('item') }],
+        paymentGateWays: [
+          { paymentGateWayID: 1, subAccountID: null, updateId: null },
+          { paymentGateWayID: 2, subAccountID: null, updateId: null },
+        ],
+      }),
+    )) as unknown as { id: string }
+  ).id;
+  await ok(api.get(`/api/PaymentForm/GetOne?paymentFormID=${need('paymentForm')}`));
   await ok(api.get(CHART));
   return { ...c, api, marker, amount: text, ids, idempotencyKeys: keys, examples };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
@@ -124,11 +124,11 @@ describe('API requests get JSON, never the HTML', () => {
   });
 
   it.each([
-    ['GET', '/searchmemberbyphone?searchtext=08031234567', AXIOS],
+    ['GET', '/nosuchrootcall?searchtext=08031234567', AXIOS],
     ['GET', '/give?paymentFormID=3f1c2a9e-1111-4222-8333-944445555666', AXIOS],
     ['GET', '/tenant', FETCH],
     ['GET', '/no/such/path', 'application/json'],
-    ['POST', '/MarkAttendance', NAVIGATION],
+    ['POST', '/NoSuchRootCall', NAVIGATION],
     ['PUT', '/branching/no-such-call', NAVIGATION],
     ['DELETE', '/tenant', NAVIGATION],
   ] as const)('an unknown path answers a JSON 404: %s %s', async (method, url, accept) => {
@@ -141,6 +141,8 @@ describe('API requests get JSON, never the HTML', () => {
 
   it.each([
     ['GET', '/firstimercycle', AXIOS],
+    ['GET', '/searchmemberbyphone?searchtext=08031234567', AXIOS],
+    ['POST', '/MarkAttendance', NAVIGATION],
     ['POST', '/firsttimercycle/create', NAVIGATION],
     ['PUT', '/branching/reorderlevels', NAVIGATION],
   ] as const)('a root API call answers JSON, never the app, to any caller: %s %s', async (method, url, accept) => {
@@ -258,5 +260,128 @@ describe('the embeddable giving page (giving spec 2.3 iFrame)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+  });
+});
+
+describe('the giving pages preload their chunks and the form (issue 10 Speed)', () => {
+  /** A build as apps/web's: index.html naming the entry, the Vite manifest, the giving pages' chunks. */
+  const HEAD_INDEX = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <script type="module" crossorigin src="/assets/index-E1.js"></script>',
+    '    <link rel="stylesheet" crossorigin href="/assets/index-C1.css">',
+    '  </head>',
+    '  <body><div id="root">steward-web-app</div></body>',
+    '</html>',
+  ].join('\n');
+  const manifest = (version: string) => ({
+    'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_react.js'], css: ['assets/index-C1.css'] },
+    '_react.js': { file: 'assets/react-R1.js' },
+    'src/features/give/give-page.tsx': {
+      file: `assets/give-page-${version}.js`,
+      imports: ['_react.js', 'index.html', '_use-public-form.js'],
+    },
+    'src/features/give/thanks-page.tsx': {
+      file: `assets/thanks-page-${version}.js`,
+      imports: ['index.html', '_use-public-form.js'],
+    },
+    '_use-public-form.js': { file: 'assets/use-public-form-U1.js', css: ['assets/use-public-form-S1.css'] },
+    'src/features/auth/sign-in-page.tsx': { file: 'assets/sign-in-page-S1.js', imports: ['index.html'] },
+  });
+  const FORM = '3f1c2a9e-1111-4222-8333-944445555666';
+  const preloadFetch = `<link rel="preload" as="fetch" crossorigin href="/give?paymentFormID=${FORM}">`;
+  const giveLinks = (version: string) => [
+    '<link rel="stylesheet" crossorigin href="/assets/use-public-form-S1.css">',
+    `<link rel="modulepreload" crossorigin href="/assets/give-page-${version}.js">`,
+    '<link rel="modulepreload" crossorigin href="/assets/use-public-form-U1.js">',
+  ];
+  const added = (body: string) =>
+    (body.match(/<link [^>]*>/g) ?? []).filter((l) => !l.includes('/assets/index-C1.css'));
+
+  let built: string;
+  let web: BuiltApp;
+  const nav = (url: string, method: 'GET' | 'HEAD' = 'GET') =>
+    web.inject({ method, url, headers: { accept: NAVIGATION } });
+
+  beforeAll(async () => {
+    built = mkdtempSync(join(tmpdir(), 'steward-web-preload-'));
+    writeFileSync(join(built, 'index.html'), HEAD_INDEX);
+    mkdirSync(join(built, '.vite'));
+    writeFileSync(join(built, '.vite', 'manifest.json'), JSON.stringify(manifest('G1')));
+    web = await appServing(built);
+  });
+
+  afterAll(async () => {
+    await web.close();
+    rmSync(built, { recursive: true, force: true });
+  });
+
+  it("/give/{id} names the form's answer, the page's chunks and its CSS, keeping the CSP and the page's headers", async () => {
+    const res = await nav(`/give/${FORM}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(added(res.body)).toEqual([preloadFetch, ...giveLinks('G1')]);
+    // the links end the head; the rest of index.html is as built
+    expect(res.body.indexOf('</head>')).toBeGreaterThan(res.body.lastIndexOf('<link'));
+    expect(res.body).toContain('<div id="root">steward-web-app</div>');
+    // no inline script: the CSP stays script-src 'self'
+    expect(res.body).not.toMatch(/<script>|<script [^>]*>[^<]/);
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self';");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('/iframe/{id} gets the same links and may still be framed by a church website', async () => {
+    const res = await nav(`/iframe/${FORM}?utm_source=site`);
+    expect(added(res.body)).toEqual([preloadFetch, ...giveLinks('G1')]);
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(String(res.headers['content-security-policy'])).toContain('frame-ancestors *');
+  });
+
+  it("the form's preload is answered as the API's JSON, not as the page", async () => {
+    // a preload sends Accept */*, like fetch: an API request (an unknown form: the JSON 404)
+    const res = await web.inject({ method: 'GET', url: `/give?paymentFormID=${FORM}`, headers: { accept: FETCH } });
+    expect(res.statusCode).toBe(404);
+    expect(isJson(res)).toBe(true);
+  });
+
+  it('the thank-you page gets its own chunk and no form request; an id that is not a GUID is never written', async () => {
+    const thanks = await nav(`/give/${FORM}/thanks?reference=abc`);
+    expect(added(thanks.body)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/use-public-form-S1.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/thanks-page-G1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/use-public-form-U1.js">',
+    ]);
+    const odd = await nav('/give/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(odd.statusCode).toBe(200);
+    expect(added(odd.body)).toEqual(giveLinks('G1'));
+    expect(odd.body).not.toMatch(/alert|%22/);
+  });
+
+  it('/signin and every other page get index.html as it is, the sign-in page no heavier', async () => {
+    for (const url of ['/signin', '/', '/tenant/offering', `/give?paymentFormID=${FORM}`, `/signinpayment/${FORM}`]) {
+      const res = await nav(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(HEAD_INDEX);
+      expect(res.body, url).not.toContain('modulepreload');
+    }
+  });
+
+  it('a HEAD navigation gets the headers alone', async () => {
+    const res = await nav(`/give/${FORM}`, 'HEAD');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe('');
+  });
+
+  it('a build replaced while the server runs is read again', async () => {
+    writeFileSync(join(built, '.vite', 'manifest.json'), JSON.stringify(manifest('G2')));
+    // a new build writes index.html too: its modification time changes
+    const later = new Date(Date.now() + 5_000);
+    writeFileSync(join(built, 'index.html'), HEAD_INDEX);
+    utimesSync(join(built, 'index.html'), later, later);
+    const res = await nav(`/give/${FORM}`);
+    expect(added(res.body)).toEqual([preloadFetch, ...giveLinks('G2')]);
   });
 });

@@ -74,6 +74,26 @@ async function donationRows(api: APIRequestContext, reference: string): Promise<
   return page.data.filter((r) => r.reference === reference);
 }
 
+/**
+ * The church's books as the chart of accounts shows them (GET /api/Financials/GetChartOfAccounts,
+ * the call of the Chart of Accounts page): the total of the income accounts' balances, and the
+ * total of the asset and expense accounts' balances (where a gift's money and the provider's fee
+ * are debited), in naira.
+ */
+async function books(api: APIRequestContext): Promise<{ income: number; assetsAndExpenses: number }> {
+  const res = await api.get('/api/Financials/GetChartOfAccounts');
+  expect(res.ok(), await res.text()).toBe(true);
+  const chart = (await res.json()) as {
+    accountwithHeads: { accountType: string; accounts: { balance: number }[] }[];
+  };
+  const total = (types: string[]) =>
+    chart.accountwithHeads
+      .filter((g) => types.includes(g.accountType))
+      .flatMap((g) => g.accounts)
+      .reduce((sum, a) => sum + Math.round(a.balance * 100), 0) / 100;
+  return { income: total(['income']), assetsAndExpenses: total(['assets', 'expense']) };
+}
+
 /** Gives `amounts` through `provider`'s sandbox checkout (Succeed); answers the reference and the sandbox's origin. */
 async function giveThrough(
   page: Page,
@@ -109,6 +129,7 @@ test.describe('online giving on a phone', () => {
   }) => {
     const api = await adminApi(playwright, baseURL!);
     const formId = await demoFormId(api);
+    const before = await books(api);
     const donor = `Ada Obi ${runId()}`;
     const { reference, sandbox } = await giveThrough(
       page,
@@ -129,6 +150,11 @@ test.describe('online giving on a phone', () => {
         ['Tithe', 12500.5, donor, 'Paystack', 'NGN'],
       ].sort(),
     );
+    // the chart of accounts holds the gift once: income up by the gift, and the money (less the
+    // provider's fee, which is an expense) in the Paystack clearing account
+    const after = await books(api);
+    expect(after.income - before.income).toBeCloseTo(17500.5, 2);
+    expect(after.assetsAndExpenses - before.assetsAndExpenses).toBeCloseTo(17500.5, 2);
     await api.dispose();
   });
 
@@ -139,6 +165,7 @@ test.describe('online giving on a phone', () => {
   }) => {
     const api = await adminApi(playwright, baseURL!);
     const formId = await demoFormId(api);
+    const before = await books(api);
     const donor = `Bola Ade ${runId()}`;
     const { reference, sandbox } = await giveThrough(
       page,
@@ -158,6 +185,9 @@ test.describe('online giving on a phone', () => {
         ['Sunday Offering', 2000, donor, 'Flutterwave'],
       ].sort(),
     );
+    const after = await books(api);
+    expect(after.income - before.income).toBeCloseTo(2750.25, 2);
+    expect(after.assetsAndExpenses - before.assetsAndExpenses).toBeCloseTo(2750.25, 2);
     await api.dispose();
   });
 

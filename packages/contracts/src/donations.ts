@@ -9,28 +9,8 @@ import { ZAmount, ZId, ZOptionalId } from './common.ts';
  * `paymentGateWays`). Amounts are decimal numbers in major units of `currency`.
  */
 
-/** Texts of the giving flow (giving spec §8), misspellings corrected (DESIGN.md). */
-export const DONATION_MESSAGES = {
-  initialised: 'Payment initialised',
-  initialiseFailed: 'Could not initialise payment, please try again',
-  confirmFailed: 'Confirmation failed, Confirming your purchase failed, please contact support',
-  cancelled: 'You have cancelled the transaction',
-  succeeded: 'Thank you! Your gift was received',
-  pending: 'Your payment has not been confirmed by the provider yet',
-  failed: 'The payment did not go through',
-  abandoned: 'The payment was not completed',
-  flagged: 'Your payment was received but could not be matched to your gift; the church will look into it',
-  donationDeleted:
-    "Donation deleted. The payment itself is not refunded: refund it from the provider's dashboard if needed",
-  signUpSuccessful: 'Your account was created',
-  signInSuccessful: 'Signed in',
-  signInIncorrect: 'Incorrect e-mail or password',
-  resetRequested: 'If an account exists for this e-mail address, we have sent it a link to reset the password',
-  resetDone: 'Your password was changed: sign in with the new one',
-  resetInvalid: 'This link is not valid any more: ask for a new one',
-  noTransactions: 'You have not made any transactions',
-  recordNotAvailable: 'Record not available in database',
-} as const;
+/** Texts of the giving flow (giving spec §8): in donation-texts.ts, which the public giving pages import without zod. */
+export { DONATION_MESSAGES } from './donation-texts.ts';
 
 /**
  * The status index of POST /PaystackTransactionCheck (existing-client-api §3.3, §7b.6): the

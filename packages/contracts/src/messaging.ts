@@ -36,8 +36,8 @@ const ZSendBase = z.looseObject({
     .datetime({ offset: true, error: 'must be a date and time such as 2026-12-24T18:00:00Z' })
     .nullish(),
   isDraft: ZFlag,
-  /** Steward: where the message came from ('compose', 'report', 'default') */
-  source: z.enum(['compose', 'report', 'default']).nullish(),
+  /** Steward: where the message came from ('compose', 'report', 'default', 'checkin': a set-up's check-in SMS or e-mail) */
+  source: z.enum(['compose', 'report', 'default', 'checkin']).nullish(),
 });
 
 /** POST /api/Messaging/sendSms body; `subject` is the sender ID (an approved mask of the church). */

@@ -18,6 +18,7 @@ import { seedDemoMessagingSettings } from './seed-messaging-settings.ts';
 import { seedDemoMessaging } from './seed-messaging.ts';
 import { seedDemoGiving } from './seed-giving.ts';
 import { seedDemoDonations } from './seed-donations.ts';
+import { seedDemoAttendanceSetups } from './seed-attendance.ts';
 
 export const DEMO_EMAIL = 'admin@grace.example';
 export const DEMO_PASSWORD = 'stewardship';
@@ -247,6 +248,7 @@ async function seedChurch(ctx: TenantCtx, today: dayjs.Dayjs): Promise<void> {
     }
   }
   await seedAttendance(ctx, today, sundayCat, members, random);
+  await seedDemoAttendanceSetups(ctx, today);
   await seedFinanceDocuments(ctx, all, lastSunday);
   // last Sunday's service report is approved: the report page shows its send section and the
   // offerings of that service are locked until it is unapproved (issue 7)

@@ -33,8 +33,10 @@ export async function dragRowWithMouse(page: Page, from: string, to: string): Pr
 /**
  * Moves the row named `name` by keyboard: focus its handle, Space to lift, the arrow key
  * `Math.abs(by)` times (down when `by` > 0), Space to drop. Each step waits for what a screen
- * reader hears: dnd-kit listens for the arrows only from the task after the lift, and drops
- * the row over the one it last announced, so a key pressed too early is lost.
+ * reader hears. dnd-kit listens for the arrows only from the task after the lift (a timer it
+ * sets while handling Space), and React may announce the lift before that timer runs, so the
+ * helper first lets the page run a later timer and two frames; an arrow that still goes
+ * unheard (the row stays where it was) is pressed again.
  */
 export async function moveRowWithKeyboard(page: Page, name: string, by: number): Promise<void> {
   const handle = dragHandle(page, name);
@@ -44,12 +46,26 @@ export async function moveRowWithKeyboard(page: Page, name: string, by: number):
   // dnd-kit's live region, which SortableTable's announcements fill with the row's name
   const live = page.locator('[id^="DndLiveRegion-"]').filter({ hasText: name });
   await expect(live).toContainText(/position \d+ of \d+/);
-  const start = Number(/position (\d+) of/.exec((await live.textContent()) ?? '')?.[1]);
+  const position = async (): Promise<number> => Number(/position (\d+) of/.exec((await live.textContent()) ?? '')?.[1]);
+  const start = await position();
+  await settle(page);
+  const key = by > 0 ? 'ArrowDown' : 'ArrowUp';
   for (let i = 1; i <= Math.abs(by); i += 1) {
-    await page.keyboard.press(by > 0 ? 'ArrowDown' : 'ArrowUp');
-    await expect(live).toContainText(`is now at position ${start + Math.sign(by) * i} of`);
+    const target = start + Math.sign(by) * i;
+    await expect(async () => {
+      if ((await position()) === target - Math.sign(by)) await page.keyboard.press(key);
+      await expect(live).toContainText(`is now at position ${target} of`, { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
   }
   await page.keyboard.press('Space');
+}
+
+/** Lets the page run one timer task and two animation frames (dnd-kit's listeners and measuring). */
+async function settle(page: Page): Promise<void> {
+  // a string, since the e2e project has no DOM types
+  await page.evaluate(
+    'new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), 0))',
+  );
 }
 
 /**

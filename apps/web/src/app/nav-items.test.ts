@@ -9,6 +9,18 @@ describe('selectedNavPath', () => {
     expect(selectedNavPath('/tenant')).toBe('/tenant');
   });
 
+  it("selects 'Attendance & Check-in' on Add Attendance and on the set-up's own pages", () => {
+    expect(selectedNavPath('/tenant/addattendancecheckin')).toBe('/tenant/attendancecheckin');
+    expect(selectedNavPath('/tenant/addAttendanceCheckin/0b6e1f7c-8a0e-4f0e-9d55-1c2b3d4e5f60')).toBe(
+      '/tenant/attendancecheckin',
+    );
+    expect(selectedNavPath('/tenant/attendancecheckin/type')).toBe('/tenant/attendancecheckin');
+    expect(selectedNavPath('/tenant/attendancecheckin/report/42')).toBe('/tenant/attendancecheckin');
+    expect(openGroupOf('/tenant/addattendancecheckin', '/tenant/attendancecheckin')).toBe('attendance');
+    // a longer path that only starts with the same letters is not the alias (Dashboard, as any /tenant path)
+    expect(selectedNavPath('/tenant/addattendancecheckinx')).toBe('/tenant');
+  });
+
   it("selects on a message's report the sent list its page names: Sent E-mails for an e-mail", () => {
     expect(selectedNavPath('/tenant/messages/5f0c', '/tenant/email/sent')).toBe('/tenant/email/sent');
     expect(selectedNavPath('/tenant/messages/5f0c', '/tenant/sms/sent')).toBe('/tenant/sms/sent');

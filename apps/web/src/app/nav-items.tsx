@@ -59,7 +59,15 @@ export const NAV_ITEMS: NavItem[] = [
     ],
   },
   { path: '/tenant/peoplegroups', label: 'Groups', icon: <ApartmentOutlined aria-hidden /> },
-  { path: '/tenant/attendance', label: 'Attendance', icon: <TeamOutlined aria-hidden /> },
+  {
+    key: 'attendance',
+    label: 'Attendance',
+    icon: <TeamOutlined aria-hidden />,
+    children: [
+      { path: '/tenant/attendancecheckin', label: 'Attendance & Check-in' },
+      { path: '/tenant/childcheckin', label: 'Child Check-in' },
+    ],
+  },
   { path: '/tenant/eventregistration', label: 'Event Registration', icon: <CalendarOutlined aria-hidden /> },
   {
     key: 'messaging',
@@ -99,6 +107,8 @@ const ALIASES: Record<string, string> = {
   '/tenant/chartofaccount/update': '/tenant/chartofaccount',
   '/tenant/createpeoplegroup': '/tenant/peoplegroups',
   '/tenant/branch/branchsummary': '/tenant/settings/branchlevelsettings',
+  // Add Attendance (/tenant/addattendancecheckin/:id?, existing-client-api §1.6) and the set-up's pages
+  '/tenant/addattendancecheckin': '/tenant/attendancecheckin',
 };
 
 /**

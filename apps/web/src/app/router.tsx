@@ -41,12 +41,46 @@ const publicNotFound = withProviders(
 
 /** Areas of the spec planned for a later release: path under /tenant and page title. */
 const PLANNED: { path: string; title: string }[] = [
-  { path: 'attendance', title: 'Attendance' },
   { path: 'eventregistration', title: 'Event Registration' },
   { path: 'settings', title: 'Settings' },
 ];
 
 const tenantRoutes: RouteObject[] = [
+  // issue 11 (attendance and check-in): admin pages
+  // the attendance report / marking page (routes AttendanceReport report/:id and MarkAttendance mark?id=)
+  ...['attendancecheckin/report/:id', 'attendancecheckin/mark'].map((path) => ({
+    path,
+    lazy: () =>
+      import('../features/attendance/attendance-report-page.tsx').then((m) => ({ Component: m.AttendanceReportPage })),
+  })),
+  // attendance set-up (spec 2.9-2.10; existing-client-api §1.6): the list, Add Attendance (new and
+  // edit) and the check-in type page (routes AttendanceList, AddCheckin, AddAttendance, CheckinType, AttendanceQR)
+  {
+    path: 'attendancecheckin',
+    lazy: () =>
+      import('../features/attendance/attendance-list-page.tsx').then((m) => ({ Component: m.AttendanceListPage })),
+  },
+  ...['attendancecheckin/add', 'addattendancecheckin', 'addattendancecheckin/:id'].map((path) => ({
+    path,
+    lazy: () =>
+      import('../features/attendance/add-attendance-page.tsx').then((m) => ({ Component: m.AddAttendancePage })),
+  })),
+  ...['attendancecheckin/type', 'attendancecheckin/qr'].map((path) => ({
+    path,
+    lazy: () => import('../features/attendance/checkin-type-page.tsx').then((m) => ({ Component: m.CheckinTypePage })),
+  })),
+  // child check-in at the door (issue 11; route ChildCheckin of existing-client-api §1.6) and a
+  // check-in's labels (print view)
+  {
+    path: 'childcheckin',
+    lazy: () =>
+      import('../features/child-checkin/child-checkin-page.tsx').then((m) => ({ Component: m.ChildCheckinPage })),
+  },
+  {
+    path: 'childcheckin/labels/:childCheckinId',
+    lazy: () => import('../features/child-checkin/labels-page.tsx').then((m) => ({ Component: m.LabelsPage })),
+  },
+  // (end issue 11 admin pages)
   {
     index: true,
     lazy: () => import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
@@ -264,6 +298,110 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('../features/give/giver-reset-page.tsx').then((m) => ({ Component: m.GiverResetPasswordPage })),
       },
+      // issue 11 (attendance and check-in): public pages
+      // the public self check-in (spec 2.11): plain React and CSS like the giving page; the event's
+      // answer is asked for as the route matches, beside the page's chunk
+      {
+        path: '/checkin/e/:code',
+        loader: ({ params }: { params: { code?: string } }) => {
+          void import('../api/checkin.ts').then((m) => m.prefetchCheckinEvent(params.code));
+          return null;
+        },
+        lazy: () =>
+          import('../features/checkin/public-checkin-page.tsx').then((m) => ({ Component: m.PublicCheckinPage })),
+      },
+      // issue 12: the public event registration (spec 2.12-2.14; existing-client-api §5.1), plain
+      // React and CSS like the giving page; the event is asked for as the route matches
+      {
+        path: '/event/:checkinId',
+        loader: ({ params }: { params: { checkinId?: string } }) => {
+          void import('../api/event-registration.ts').then((m) => m.prefetchRegistrationEvent(params.checkinId));
+          return null;
+        },
+        lazy: () =>
+          import('../features/event-registration/event-registration-page.tsx').then((m) => ({
+            Component: m.EventRegistrationPage,
+          })),
+      },
+      // the check-in shell, family portal (spec 2.16; existing-client-api §1.6 BaseIndex /checkin,
+      // CheckinSignin, CheckinSignup): it runs on a church device signed in as the church (the auth
+      // guard), where a parent signs in with a family account
+      ...['/childcheckin/:tenantId', '/checkinsignup/:tenantId'].map((path) => ({
+        path,
+        lazy: () => import('./require-user.tsx').then((m) => ({ Component: m.RequireUser })),
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              path.startsWith('/childcheckin')
+                ? import('../features/checkin-shell/sign-in-page.tsx').then((m) => ({ Component: m.CheckinSignInPage }))
+                : import('../features/checkin-shell/sign-up-page.tsx').then((m) => ({
+                    Component: m.CheckinSignUpPage,
+                  })),
+          },
+        ],
+      })),
+      {
+        path: '/checkin',
+        lazy: () => import('./require-user.tsx').then((m) => ({ Component: m.RequireUser })),
+        children: [
+          {
+            lazy: () =>
+              import('../features/checkin-shell/shell-layout.tsx').then((m) => ({ Component: m.CheckinShellLayout })),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/checkin-shell/dashboard-page.tsx').then((m) => ({
+                    Component: m.CheckinDashboardPage,
+                  })),
+              },
+              {
+                path: 'checkinprofile',
+                lazy: () =>
+                  import('../features/checkin-shell/profile-page.tsx').then((m) => ({
+                    Component: m.CheckinProfilePage,
+                  })),
+              },
+              {
+                path: 'checkinfamily',
+                lazy: () =>
+                  import('../features/checkin-shell/family-page.tsx').then((m) => ({ Component: m.CheckinFamilyPage })),
+              },
+              {
+                path: 'checkinguardian',
+                lazy: () =>
+                  import('../features/checkin-shell/guardian-page.tsx').then((m) => ({
+                    Component: m.CheckinGuardianPage,
+                  })),
+              },
+              {
+                path: 'upcomingevents',
+                lazy: () =>
+                  import('../features/checkin-shell/events-page.tsx').then((m) => ({
+                    Component: m.UpcomingEventsPage,
+                  })),
+              },
+              {
+                path: 'checkinevent/:eventId',
+                lazy: () =>
+                  import('../features/checkin-shell/event-page.tsx').then((m) => ({ Component: m.CheckinEventPage })),
+              },
+              {
+                path: 'thankyou/:code',
+                lazy: () =>
+                  import('../features/checkin-shell/thank-you-page.tsx').then((m) => ({ Component: m.ThankYouPage })),
+              },
+              {
+                path: '*',
+                lazy: () =>
+                  import('../features/checkin-shell/shell-not-found.tsx').then((m) => ({ Component: m.ShellNotFound })),
+              },
+            ],
+          },
+        ],
+      },
+      // (end issue 11 public pages)
       {
         path: '/tenant',
         lazy: () => import('./require-user.tsx').then((m) => ({ Component: m.RequireUser })),

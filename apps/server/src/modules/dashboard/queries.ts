@@ -52,7 +52,8 @@ export function celebrationsInMonth(tx: Tx, tenantId: string, month: number, lim
 }
 
 /**
- * People checked in to the church's events dated in `year`, counted per week of the year
+ * People checked in to the church's events dated in `year` (present: checked_in_at set; a
+ * family-portal pre-check-in is not attendance), counted per week of the year
  * (1-52: week n = days 7n-6..7n; days 365-366 count in week 52) and per month (1-12).
  * One row per (week, month) that has any.
  */
@@ -66,6 +67,8 @@ export function attendanceByWeekAndMonth(tx: Tx, tenantId: string, year: number)
           join checkin_attendances c on c.tenant_id = r.tenant_id and c.id = r.checkin_attendance_id
           join activities a on a.tenant_id = c.tenant_id and a.id = c.activity_id
          where r.tenant_id = ${tenantId}
+           -- a pre-check-in (family portal) is not attendance until the person is at the door
+           and r.checked_in_at is not null
            and a.activity_date >= make_date(${year}::int, 1, 1)
            and a.activity_date < make_date(${year}::int + 1, 1, 1)
          group by 1, 2`,
@@ -74,7 +77,8 @@ export function attendanceByWeekAndMonth(tx: Tx, tenantId: string, year: number)
 
 /**
  * First-timers of `year`, per week (1-52, as attendanceByWeekAndMonth) and month (1-12): the
- * people whose first attendance (the date of the earliest event they were ever checked in to)
+ * people whose first attendance (the date of the earliest event they were ever checked in to,
+ * pre-check-ins not counted)
  * falls in `year`. People carry no first-timer mark, so the first check-in is what says a
  * person was new. One row per (week, month) that has any; counted in SQL.
  */
@@ -86,7 +90,7 @@ export function firstTimersByWeekAndMonth(tx: Tx, tenantId: string, year: number
             from attendance_records r
             join checkin_attendances c on c.tenant_id = r.tenant_id and c.id = r.checkin_attendance_id
             join activities a on a.tenant_id = c.tenant_id and a.id = c.activity_id
-           where r.tenant_id = ${tenantId}
+           where r.tenant_id = ${tenantId} and r.checked_in_at is not null
            group by r.person_id
         )
         select least(52, (extract(doy from first_date)::int - 1) / 7 + 1) as week,

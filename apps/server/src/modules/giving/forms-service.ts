@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { type PaymentProviders, type ProviderName } from '../payments/provider.ts';
 import { paymentLinks, qrCodeDataUrl } from './payment-links.ts';
 import * as q from './queries.ts';
-import { ensureSubaccount, type SubaccountNeed } from './subaccounts.ts';
+import { ensureSubaccount, isSubaccountOf, type SubaccountNeed } from './subaccounts.ts';
 
 /*
  * Payment forms (giving spec 2.1-2.3, §3, §4, §5, §7; existing-client-api §3.1): a name, the
@@ -102,6 +102,11 @@ interface PlannedGateway {
   subAccountId: string | null;
   /** a subaccount must be created with `provider` before the form can be written */
   need: SubaccountNeed | null;
+  /**
+   * a subaccount id the client chose (the 'existing subaccount' offer): the provider must list it
+   * for the form's bank account before it is written (`field` names it in a refusal)
+   */
+  verify: { need: SubaccountNeed; field: string } | null;
 }
 
 /** A save, checked: what will be written. */
@@ -208,23 +213,31 @@ async function planSave(ctx: TenantCtx, input: SaveInput): Promise<SavePlan> {
     // a subaccount settles to one bank account: the stored one is stale once the account changed
     const given = sent.subAccountID && !(accountChanged && sent.subAccountID === before) ? sent.subAccountID : null;
     const provider = providerOf(gateway);
-    if (given) gateways.push({ gatewayId, subAccountId: given, need: null });
-    else if (before && !accountChanged) gateways.push({ gatewayId, subAccountId: before, need: null });
-    else if (gateway.isSubAccountSupported && provider) {
+    const settlesThroughSubaccount = gateway.isSubAccountSupported && provider;
+    const needOf = (): SubaccountNeed => {
       if (!values.accountNumber || !values.bankCode)
         throw badRequest('accountNumber', `enter the bank account ${gateway.name} payments settle to`);
+      return {
+        provider: provider!,
+        gatewayName: gateway.name,
+        businessName: church.churchName,
+        bankCode: values.bankCode,
+        accountNumber: values.accountNumber,
+      };
+    };
+    // a gateway that settles without a subaccount keeps none, whatever the client sent
+    if (!settlesThroughSubaccount) gateways.push({ gatewayId, subAccountId: null, need: null, verify: null });
+    else if (given && given === before && !accountChanged)
+      gateways.push({ gatewayId, subAccountId: given, need: null, verify: null });
+    else if (given)
       gateways.push({
         gatewayId,
-        subAccountId: null,
-        need: {
-          provider,
-          gatewayName: gateway.name,
-          businessName: church.churchName,
-          bankCode: values.bankCode,
-          accountNumber: values.accountNumber,
-        },
+        subAccountId: given,
+        need: null,
+        verify: { need: needOf(), field: `paymentGateWays.${sent.index ?? 0}.subAccountID` },
       });
-    } else gateways.push({ gatewayId, subAccountId: null, need: null });
+    else if (before && !accountChanged) gateways.push({ gatewayId, subAccountId: before, need: null, verify: null });
+    else gateways.push({ gatewayId, subAccountId: null, need: needOf(), verify: null });
   }
 
   return {
@@ -285,6 +298,10 @@ export async function saveForm(
   const created = new Map<string, string>();
   for (const need of needs) {
     if (!created.has(needKey(need))) created.set(needKey(need), await ensureSubaccount(providers, need));
+  }
+  for (const g of plan.gateways) {
+    if (g.verify && !(await isSubaccountOf(providers, g.verify.need, g.subAccountId!)))
+      throw badRequest(g.verify.field, `is not a ${g.verify.need.gatewayName} subaccount of this bank account`);
   }
   return run(async (ctx) => {
     const id = await writeForm(ctx, await planSave(ctx, input), created);

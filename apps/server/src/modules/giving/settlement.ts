@@ -62,6 +62,24 @@ export interface Settled {
 const OPEN: readonly string[] = ['pending', 'abandoned'];
 
 /**
+ * What a payment's purpose (payments.purpose) adds to settlement (issue 12: 'registration'):
+ * `admit` runs in the settlement's transaction, in the posting's savepoint, just before a matching
+ * success is posted: an AppError it throws refuses the posting (the payment becomes 'flagged'
+ * with the error's message, nothing is posted, its own writes roll back). `released` runs in the
+ * settlement's transaction after the payment became 'failed' or 'abandoned'.
+ */
+export interface PurposeHooks {
+  admit?(ctx: TenantCtx, payment: q.PaymentRow): Promise<void>;
+  released?(ctx: TenantCtx, payment: q.PaymentRow): Promise<void>;
+}
+const purposeHooks = new Map<string, PurposeHooks>();
+
+/** Installs the settlement hooks of payments of `purpose` (one set per purpose; the last wins). */
+export function registerPurposeHooks(purpose: string, hooks: PurposeHooks): void {
+  purposeHooks.set(purpose, hooks);
+}
+
+/**
  * Settles the payment with Steward reference `reference` (issue 10): asks its provider (verify by
  * reference; with `hint.providerTransactionId` first when the caller knows the provider's id, e.g.
  * Flutterwave's transaction_id, whose answer counts only if it carries this very reference), then
@@ -191,6 +209,7 @@ export async function applyVerified(
     .set(values)
     .where(and(eq(payments.tenantId, ctx.tenantId), eq(payments.id, row.id)))
     .returning();
+  if (change === 'failed' || change === 'abandoned') await purposeHooks.get(row.purpose)?.released?.(ctx, updated!);
   return { payment: updated!, change };
 }
 
@@ -218,7 +237,9 @@ async function postOrRefusal(
 ): Promise<string | null> {
   try {
     await ctx.tx.transaction(async (sp) => {
-      await postDonation({ ...ctx, tx: sp as unknown as TenantCtx['tx'] }, row, paidAt, feeMinor);
+      const spCtx = { ...ctx, tx: sp as unknown as TenantCtx['tx'] };
+      await purposeHooks.get(row.purpose)?.admit?.(spCtx, row);
+      await postDonation(spCtx, row, paidAt, feeMinor);
     });
     return null;
   } catch (e) {

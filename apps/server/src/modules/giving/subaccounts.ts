@@ -45,3 +45,28 @@ export async function ensureSubaccount(providers: PaymentProviders, need: Subacc
     throw fromProviderError(e, 'accountNumber', doing);
   }
 }
+
+/**
+ * Whether the provider lists `subaccountId` as a subaccount of the need's bank account (same
+ * account number and bank code): a subaccount id chosen by the client (the existing-subaccount
+ * offer) is written only then, so a form never settles to another church's account. Runs outside
+ * any database transaction. Throws ProviderUnavailable (503) when the provider cannot be reached.
+ */
+export async function isSubaccountOf(
+  providers: PaymentProviders,
+  need: SubaccountNeed,
+  subaccountId: string,
+): Promise<boolean> {
+  let subs;
+  try {
+    subs = await providers[need.provider].listSubaccounts();
+  } catch (e) {
+    throw fromProviderError(e, 'accountNumber', `check the ${need.gatewayName} subaccount, so the form was not saved`);
+  }
+  return subs.some(
+    (s) =>
+      s.id === subaccountId &&
+      s.accountNumber === need.accountNumber &&
+      s.bankCode.toLowerCase() === need.bankCode.toLowerCase(),
+  );
+}

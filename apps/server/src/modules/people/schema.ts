@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantFk, tenantId } from '../../db/columns.ts';
 
 /** A member, donor, visitor or ward. */
@@ -22,20 +22,23 @@ export const people = pgTable(
     dayOfWedding: integer('day_of_wedding'),
     cardNumber: text('card_number'),
     pictureUrl: text('picture_url'),
+    /**
+     * The last 10 digits of the mobile phone: the key a phone lookup matches on, so '08031234567'
+     * and '+234 803 123 4567' find the same person (public check-in and registration).
+     */
+    mobilePhoneKey: text('mobile_phone_key').generatedAlwaysAs(
+      sql`nullif(right(regexp_replace(coalesce(mobile_phone, ''), '[^0-9]', '', 'g'), 10), '')`,
+    ),
+    /** a child's allergies or care notes, printed on the child's check-in label */
+    careNotes: text('care_notes'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('people_phone_idx').on(t.tenantId, t.mobilePhone),
+    index('people_phone_key_idx').on(t.tenantId, t.mobilePhoneKey),
     index('people_name_idx').on(t.tenantId, t.firstName, t.lastName),
   ],
-);
-
-/** Roles inside a family (father, mother, child, ward...). */
-export const familyRoles = pgTable(
-  'family_roles',
-  { tenantId: tenantId(), id: id(), name: text('name').notNull() },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
 
 export const families = pgTable(
@@ -45,11 +48,16 @@ export const families = pgTable(
     id: id(),
     familyName: text('family_name').notNull(),
     fatherId: uuid('father_id'),
+    motherId: uuid('mother_id'),
+    homePhone: text('home_phone'),
+    homeAddress: text('home_address'),
+    email: text('email'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     tenantFk('families_father_fk', t.tenantId, t.fatherId, people.tenantId, people.id),
+    tenantFk('families_mother_fk', t.tenantId, t.motherId, people.tenantId, people.id),
   ],
 );
 
@@ -60,13 +68,17 @@ export const familyMembers = pgTable(
     id: id(),
     familyId: uuid('family_id').notNull(),
     personId: uuid('person_id').notNull(),
-    familyRoleId: uuid('family_role_id'),
+    /** GET /getfamilyroles ids: 1 Father, 2 Mother, 3 Son, 4 Daughter, 5 Ward, 6 Guardian, 7 Other relative */
+    familyRoleId: integer('family_role').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    // a person is in at most one family
+    uniqueIndex('family_members_person_key').on(t.tenantId, t.personId),
+    index('family_members_family_idx').on(t.tenantId, t.familyId),
+    check('family_members_role_check', sql`${t.familyRoleId} between 1 and 7`),
     tenantFk('family_members_family_fk', t.tenantId, t.familyId, families.tenantId, families.id),
     tenantFk('family_members_person_fk', t.tenantId, t.personId, people.tenantId, people.id),
-    tenantFk('family_members_role_fk', t.tenantId, t.familyRoleId, familyRoles.tenantId, familyRoles.id),
   ],
 );
 

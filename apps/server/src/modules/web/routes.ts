@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZAppMeta } from '@steward/contracts/dashboard';
 import type { ModuleCtx } from '../../lib/module.ts';
 import { isPageNavigation } from './navigation.ts';
+import { pagePreloader, readManifest } from './preload.ts';
 
 /** The app's version: `version` of the repository's package.json ('0.0.0' if unreadable). */
 function appVersion(): string {
@@ -22,7 +24,9 @@ function appVersion(): string {
  * API (DESIGN.md §1.1 root paths, existing-client-api §0):
  * - a browser navigation (GET/HEAD whose Accept prefers HTML; navigation.ts) gets index.html,
  *   also on a path that is an API route at the root (`/dashboard/basic` opened in a tab,
- *   `/give?paymentFormID=`), and on an unknown path (a client route such as `/give/<id>`);
+ *   `/give?paymentFormID=`), and on an unknown path (a client route such as `/give/<id>`); the
+ *   public giving pages' index.html names their chunks and the form's answer as preloads
+ *   (preload.ts);
  * - any other request to an unknown path gets a JSON 404 `{status:false, response, returnObject}`;
  * - `GET /meta.json` answers `{version}` (the existing client renders nothing until it has it),
  *   unless the web build ships its own meta.json.
@@ -64,12 +68,36 @@ export async function registerWeb({ app, config }: ModuleCtx): Promise<void> {
     );
   }
 
+  // The public giving pages get index.html with their chunks and the form's answer preloaded
+  // (preload.ts, issue 10 'Speed'); computed at start, and again only if the build in WEB_DIST is
+  // replaced while the server runs (index.html's modification time changes).
+  let preloaded: { mtimeMs: number; pageHtml: (path: string) => string | null } | null = null;
+  const pageHtml = (path: string): string | null => {
+    const index = resolve(dist, 'index.html');
+    const mtimeMs = statSync(index, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+    if (preloaded?.mtimeMs !== mtimeMs)
+      preloaded = {
+        mtimeMs,
+        pageHtml: pagePreloader(mtimeMs < 0 ? '' : readFileSync(index, 'utf8'), readManifest(dist), (message) =>
+          app.log.warn(message),
+        ),
+      };
+    return preloaded.pageHtml(path);
+  };
+  /** Sends the app's page for the navigation `req`: index.html, with the route's preloads for a giving page. */
+  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+    const html = pageHtml(req.url.split('?')[0] ?? '');
+    if (html === null) return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+  if (hasWeb) pageHtml('/');
+
   if (hasWeb) {
     // A navigation to a path that is also an API route gets the page. Static files and the
     // documentation are routes with hidden schemas: they are served as themselves.
     app.addHook('onRequest', async (req, reply) => {
       if (!req.routeOptions.url || req.routeOptions.schema?.hide === true || !isPageNavigation(req)) return;
-      await reply.type('text/html').sendFile('index.html');
+      await sendPage(req, reply);
       return reply;
     });
   }
@@ -88,7 +116,7 @@ export async function registerWeb({ app, config }: ModuleCtx): Promise<void> {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    if (hasWeb && isPageNavigation(req)) return reply.type('text/html').sendFile('index.html');
+    if (hasWeb && isPageNavigation(req)) return sendPage(req, reply);
     return reply.code(404).send({ status: false, response: `No route ${req.method} ${req.url}`, returnObject: null });
   });
 }

@@ -1,22 +1,14 @@
+import { GIVER_MESSAGES } from '@steward/contracts/donation-texts';
+
 /*
  * The words of the public giving pages (giving spec §8, misspellings corrected as DESIGN.md
- * says). Those the server also uses are DONATION_MESSAGES of packages/contracts/src/donations.ts,
- * restated here because that module loads zod at runtime, which these pages must not download
- * (issue 10 'Speed'). Keep the two in step.
+ * says). Those the server also answers are GIVER_MESSAGES of
+ * packages/contracts/src/donation-texts.ts, the contracts' zod-free texts (these pages must not
+ * download zod: issue 10 'Speed'); apps/web/vite.config.ts keeps that module in these pages' own
+ * chunks.
  */
 export const GIVE_TEXT = {
-  // DONATION_MESSAGES (packages/contracts/src/donations.ts)
-  initialiseFailed: 'Could not initialise payment, please try again',
-  confirmFailed: 'Confirmation failed, Confirming your purchase failed, please contact support',
-  cancelled: 'You have cancelled the transaction',
-  succeeded: 'Thank you! Your gift was received',
-  failed: 'The payment did not go through',
-  flagged: 'Your payment was received but could not be matched to your gift; the church will look into it',
-  signUpSuccessful: 'Your account was created',
-  signInSuccessful: 'Signed in',
-  resetRequested: 'If an account exists for this e-mail address, we have sent it a link to reset the password',
-  resetDone: 'Your password was changed: sign in with the new one',
-  noTransactions: 'You have not made any transactions',
+  ...GIVER_MESSAGES,
   // giving spec §8
   networkDisrupted: 'Oops, Your internet connection was disrupted',
   signInNetwork: 'Please ensure you have a strong internet connection',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useEventActivities } from '../../api/queries.ts';
 import { eventKeys } from '../../api/query-keys.ts';
 import { formatDate } from '../../components/dates.ts';
-import { CreateEventModal } from './create-event-modal.tsx';
+import { CreateEventModal, type CreateEventVariant } from './create-event-modal.tsx';
 
 const CREATE = '__create_event__';
 
@@ -14,10 +14,12 @@ interface EventPickerProps {
   /** The chosen event (null when cleared). */
   onChange: (event: TEventActivity | null) => void;
   id?: string;
+  /** which 'Create new event' dialog opens (default: the offering screens'); see CreateEventModal */
+  createVariant?: CreateEventVariant;
 }
 
 /** The event picker of the recording screen (spec 2.3): events as name and MM/DD/YYYY, and 'Create new event'. */
-export function EventPicker({ value, onChange, id }: EventPickerProps) {
+export function EventPicker({ value, onChange, id, createVariant }: EventPickerProps) {
   const activities = useEventActivities();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
@@ -45,6 +47,7 @@ export function EventPicker({ value, onChange, id }: EventPickerProps) {
         style={{ width: '100%' }}
       />
       <CreateEventModal
+        variant={createVariant}
         open={creating}
         onClose={() => setCreating(false)}
         onCreated={(event) => {

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../src/db/client.ts';
+
+/*
+ * Fixtures of the public event registration tests (issue 12): the registration set-up written as
+ * the migration role (what Add Attendance writes: code, event, slot, fee, payment form, texts,
+ * cut-off), and reads of what registration wrote.
+ */
+
+export interface RegSetupOptions {
+  activityId: string;
+  slot?: number | null;
+  /** ISO instant; null for no cut-off */
+  cutOff?: string | null;
+  /** fee per person in minor units, with the payment form that takes it */
+  paid?: { amountMinor: bigint; formId: string; currency?: string } | null;
+  registrationSms?: string | null;
+  registrationSmsSubject?: string | null;
+  registrationEmail?: string | null;
+  registrationEmailSubject?: string | null;
+}
+
+/** A registration set-up as the migration role; answers its id and random public code. */
+export async function createRegSetup(
+  database: Database,
+  tenantId: string,
+  o: RegSetupOptions,
+): Promise<{ id: string; code: string }> {
+  const code = randomBytes(9).toString('base64url');
+  const [row] = await queryRows<{ id: string }>(
+    database.db,
+    sql`insert into checkin_attendances
+          (tenant_id, attendance_code, activity_id, registration_slot, registration_cut_off_time, is_paid_for,
+           amount_minor, currency_code, payment_form_id, registration_sms, registration_sms_subject,
+           registration_email, registration_email_subject, details)
+        values (${tenantId}, ${code}, ${o.activityId}, ${o.slot ?? null}, ${o.cutOff ?? null}::timestamptz,
+                ${Boolean(o.paid)}, ${o.paid ? o.paid.amountMinor.toString() : null}::bigint,
+                ${o.paid?.currency ?? null}, ${o.paid?.formId ?? null}::uuid, ${o.registrationSms ?? null},
+                ${o.registrationSmsSubject ?? null}, ${o.registrationEmail ?? null},
+                ${o.registrationEmailSubject ?? null}, 'Bring a friend')
+        returning id`,
+  );
+  return { id: row!.id, code };
+}
+
+/** The registrations of a set-up (any status). */
+export function registrationsOf(database: Database, tenantId: string, setupId: string) {
+  return queryRows<{
+    id: string;
+    person_id: string;
+    registered_by_id: string | null;
+    status: string;
+    payment_id: string | null;
+    hold_expires_at: Date | null;
+  }>(
+    database.db,
+    sql`select id, person_id, registered_by_id, status, payment_id, hold_expires_at from event_registrations
+         where tenant_id = ${tenantId} and checkin_attendance_id = ${setupId} order by created_at, id`,
+  );
+}
+
+/** Counts of what a registration writes, for 'nothing written' checks. */
+export async function regFootprint(database: Database, tenantId: string) {
+  const [row] = await queryRows<{ people: number; regs: number; answers: number; payments: number; messages: number }>(
+    database.db,
+    sql`select (select count(*)::int from people where tenant_id = ${tenantId}) as people,
+               (select count(*)::int from event_registrations where tenant_id = ${tenantId}) as regs,
+               (select count(*)::int from custom_field_values where tenant_id = ${tenantId}) as answers,
+               (select count(*)::int from payments where tenant_id = ${tenantId}) as payments,
+               (select count(*)::int from message_recipients where tenant_id = ${tenantId}) as messages`,
+  );
+  return row!;
+}

@@ -1,0 +1,513 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTRATION_MESSAGES as M } from '@steward/contracts/event-registration';
+import { queryRows } from '../src/db/client.ts';
+import { client, signupChurch, type Client } from './helpers.ts';
+import { createEvent, enableSms, insertPerson, messagesTo } from './attendance-public-checkin-support.ts';
+import {
+  entriesOfPayment,
+  givingChurch,
+  paymentRow,
+  pay,
+  startGivingHarness,
+  type GivingChurch,
+  type GivingHarness,
+} from './giving-donations-support.ts';
+import { createRegSetup, regFootprint, registrationsOf } from './event-registration-support.ts';
+
+/**
+ * Public event registration (issue 12; existing-client-api §5.1; spec 2.12-2.14, §3-§5, §8): the
+ * event, the phone search (masked), EventRegistration with the existing client's bodies (a new
+ * person, a ward, twice = one registration, messages once), bad input and another church's ids
+ * (nothing written), closed and full events, the capacity race (50 at once for 3 places), the
+ * .ics file, and paid registration through the provider sandbox (hold → pay → registered, the
+ * fee in the books once with the webhook replayed; abandoned → released; paid after the hold
+ * expired and the event filled → flagged, not posted).
+ */
+let h: GivingHarness;
+let c: GivingChurch;
+let pub: Client;
+let tenantId: string;
+let free: { id: string; code: string };
+let closed: { id: string; code: string };
+let field = '';
+let known = '';
+let other: { tenantId: string; person: string; field: string };
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+
+const body = (id: string, person: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  person: {
+    personId: '',
+    mobilePhone: '08035550001',
+    homeAddress: '',
+    email: '',
+    monthOfBirth: '',
+    dayOfBirth: '',
+    maritalStatusID: '',
+    genderID: '',
+    yearOfWedding: '',
+    monthOfWedding: '',
+    dayOfWedding: '',
+    ...person,
+  },
+  id,
+  checkinCode: '',
+  customAttributeData: [],
+  ...extra,
+});
+
+async function regField(api: Client, tid: string, label: string): Promise<string> {
+  const res = await api.post('/api/CustomFields/SaveCustomFields', {
+    entityType: 'EventRegistrationForm',
+    tenantID: tid,
+    label,
+    parameterValues: 'Small,Medium,Large',
+    controlType: 'DropdownList',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { id: string }).id;
+}
+
+beforeAll(async () => {
+  h = await startGivingHarness({
+    MESSAGING_WORKERS: '0',
+    CHECKIN_SEARCH_RATE_MAX: '1000',
+    CHECKIN_SEARCH_EVENT_RATE_MAX: '1000',
+  });
+  c = await givingChurch(h.app, { churchName: 'Grace Chapel' });
+  tenantId = c.tenantId;
+  pub = client(h.app, null);
+  await enableSms(h.database, tenantId, 'GraceChapel');
+  field = await regField(c.api, tenantId, 'T-shirt size');
+  const event = await createEvent(c.api, 'Youth Conference', '2026-12-05');
+  free = await createRegSetup(h.database, tenantId, {
+    activityId: event,
+    slot: 10,
+    cutOff: tomorrow(),
+    registrationSms: 'Hi {firstName}, you are registered',
+    registrationSmsSubject: 'GraceChapel',
+    registrationEmail: 'Dear {firstName}, see you there.',
+    registrationEmailSubject: 'Youth Conference',
+  });
+  const past = await createEvent(c.api, 'Old Retreat', '2026-01-05');
+  closed = await createRegSetup(h.database, tenantId, {
+    activityId: past,
+    cutOff: new Date(Date.now() - 60_000).toISOString(),
+  });
+  known = await insertPerson(h.database, tenantId, {
+    firstName: 'Adaeze',
+    lastName: 'Okafor',
+    phone: '08031112222',
+    email: 'adaeze.okafor@gmail.com',
+    address: '12 Marina Road',
+  });
+  const o = await signupChurch(h.app, { churchName: 'Other Church' });
+  other = {
+    tenantId: o.tenantId,
+    person: await insertPerson(h.database, o.tenantId, { firstName: 'Olu', lastName: 'Bello', phone: '08039998888' }),
+    field: await regField(client(h.app, o.token), o.tenantId, 'Other size'),
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('the event', () => {
+  it('answers the existing client its fields, by code and by id', async () => {
+    for (const key of [free.code, free.id]) {
+      const res = await pub.get(`/api/publiccontent/WebRegistrationEventDetails?id=${encodeURIComponent(key)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const e = res.json();
+      expect(e).toMatchObject({
+        id: free.id,
+        tenantID: tenantId,
+        fullEventName: 'Youth Conference',
+        eventDate: '2026-12-05T00:00:00',
+        eventDetails: 'Bring a friend',
+        registrationAmount: 0,
+        paymentFormId: null,
+        paymentForm: null,
+        checkinCode: free.code,
+        attendanceCode: free.code,
+        placesLeft: 10,
+        isClosed: false,
+        isFull: false,
+      });
+      expect(e.paymentFormOrderID).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('says closed after the cut-off; 404 for an unknown code; 400 for an empty one', async () => {
+    const res = await pub.get(`/api/publiccontent/WebRegistrationEventDetails?id=${closed.code}`);
+    expect(res.json().isClosed).toBe(true);
+    expect((await pub.get('/api/publiccontent/WebRegistrationEventDetails?id=nope-nope')).statusCode).toBe(404);
+    expect((await pub.get('/api/publiccontent/WebRegistrationEventDetails?id=')).statusCode).toBe(400);
+  });
+
+  it('gives an .ics file to add to the calendar', async () => {
+    const res = await pub.get(`/api/publiccontent/EventRegistrationCalendar?id=${free.code}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/calendar');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Youth-Conference.ics"');
+    expect(res.body).toContain('BEGIN:VEVENT');
+    expect(res.body).toContain('SUMMARY:Youth Conference');
+    expect(res.body).toContain('DTSTART;VALUE=DATE:20261205');
+    expect(res.body).toContain(`/event/${free.code}`);
+    expect(res.body).toContain('Grace Chapel');
+  });
+});
+
+describe('the phone search', () => {
+  it('finds a person, masked; nobody: []', async () => {
+    const res = await pub.get(`/searchregistrationbyphone?searchtext=08031112222&id=${free.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        personId: known,
+        name: 'Ad**** Ok****',
+        email: 'a***@g****.com',
+        address: '1* Ma**** Ro**',
+        phoneNumber: '********222',
+        dayOfBirth: null,
+        monthOfBirth: null,
+        hasBirthday: false,
+        alreadyRegistered: false,
+      },
+    ]);
+    expect(res.body).not.toContain('adaeze');
+    expect(res.body).not.toContain('Marina');
+    const none = await pub.get(`/searchregistrationbyphone?searchtext=07000000000&id=${free.code}`);
+    expect(none.json()).toEqual([]);
+  });
+
+  it('refuses a bad phone (400) and a closed event (400 with the closed text)', async () => {
+    expect((await pub.get(`/searchregistrationbyphone?searchtext=abc&id=${free.id}`)).statusCode).toBe(400);
+    const res = await pub.get(`/searchregistrationbyphone?searchtext=08031112222&id=${closed.code}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(M.closed);
+  });
+});
+
+describe('POST /EventRegistration', () => {
+  it('registers a new person with custom answers and sends the messages once; twice = one registration', async () => {
+    const b = body(
+      free.code,
+      {
+        firstName: 'Chidi Eze',
+        mobilePhone: '08035550001',
+        email: 'chidi@example.com',
+        dayOfBirth: 4,
+        monthOfBirth: 7,
+        genderID: 1,
+      },
+      {
+        checkinCode: free.code,
+        customAttributeData: [{ customAttributeID: field, data: 'Large', entityID: null }],
+      },
+    );
+    const res = await pub.post('/EventRegistration', b);
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json();
+    expect(r).toMatchObject({
+      status: true,
+      response: M.success,
+      returnObject: { alreadyRegistered: false, status: 'registered', placesLeft: 9 },
+    });
+    const again = await pub.post('/EventRegistration', b);
+    expect(again.json()).toMatchObject({
+      status: true,
+      response: M.alreadyRegistered,
+      returnObject: { alreadyRegistered: true, registrationId: r.returnObject.registrationId },
+    });
+    const regs = await registrationsOf(h.database, tenantId, free.id);
+    expect(regs.filter((x) => x.person_id === r.returnObject.personId)).toHaveLength(1);
+    const [person] = await queryRows<{
+      first_name: string;
+      last_name: string;
+      gender_id: number;
+      day_of_birth: number;
+    }>(
+      h.database.db,
+      sql`select first_name, last_name, gender_id, day_of_birth from people where id = ${r.returnObject.personId}`,
+    );
+    expect(person).toEqual({ first_name: 'Chidi', last_name: 'Eze', gender_id: 1, day_of_birth: 4 });
+    const answers = await queryRows<{ data: string }>(
+      h.database.db,
+      sql`select data from custom_field_values where entity_id = ${r.returnObject.registrationId}`,
+    );
+    expect(answers).toEqual([{ data: 'Large' }]);
+    const sent = await messagesTo(h.database, tenantId, r.returnObject.personId);
+    expect(sent).toMatchObject({ sms: 1, email: 1, smsBody: 'Hi {firstName}, you are registered' });
+  });
+
+  it('registers a found person and a ward ({person:{personId}, id})', async () => {
+    const me = await pub.post('/EventRegistration', body(free.code, { personId: known, mobilePhone: '08031112222' }));
+    expect(me.statusCode, me.body).toBe(200);
+    const ward = await insertPerson(h.database, tenantId, {
+      firstName: 'Tobi',
+      lastName: 'Okafor',
+      phone: '08031112222',
+    });
+    const w = await pub.post('/EventRegistration', { person: { personId: ward }, id: free.id, registeredBy: known });
+    expect(w.statusCode, w.body).toBe(200);
+    const regs = await registrationsOf(h.database, tenantId, free.id);
+    expect(regs.find((x) => x.person_id === ward)).toMatchObject({ status: 'registered', registered_by_id: known });
+  });
+
+  it('refuses bad input and another church’s ids, writing nothing', async () => {
+    const before = await regFootprint(h.database, tenantId);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [body('', { firstName: 'X' }), 400, 'id'],
+      [body(free.code, { firstName: '' }), 400, 'person.firstName'],
+      [body(free.code, { firstName: 'Y', email: 'not-mail' }), 400, 'person.email'],
+      [body(free.code, { firstName: 'Y', monthOfBirth: 13 }), 400, 'person.monthOfBirth'],
+      [
+        body(free.code, { firstName: 'Y' }, { customAttributeData: [{ customAttributeID: field, data: 'Huge' }] }),
+        400,
+        'customAttributeData.0.data',
+      ],
+      [
+        body(free.code, { firstName: 'Y' }, { customAttributeData: [{ customAttributeID: other.field, data: 'x' }] }),
+        400,
+        'customAttributeData.0.customAttributeID',
+      ],
+      [body(free.code, { personId: other.person, mobilePhone: '08039998888' }), 404, 'person.personId'],
+      [body(free.code, { personId: known, mobilePhone: '08030000000' }), 400, 'person.mobilePhone'],
+      [body(closed.code, { firstName: 'Late Comer' }), 400, 'id'],
+      [body('no-such-code', { firstName: 'Y' }), 404, ''],
+    ];
+    for (const [b, code, f] of cases) {
+      const res = await pub.post('/EventRegistration', b);
+      expect(res.statusCode, `${f}: ${res.body}`).toBe(code);
+      if (f) expect(res.body, f).toContain(f);
+    }
+    expect(await regFootprint(h.database, tenantId)).toEqual(before);
+  });
+});
+
+describe('capacity that holds', () => {
+  it('50 concurrent registrations for the last 3 places admit exactly 3 people', async () => {
+    const event = await createEvent(c.api, 'Couples Dinner', '2026-12-12');
+    const s = await createRegSetup(h.database, tenantId, { activityId: event, slot: 3, cutOff: tomorrow() });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        pub.post(
+          '/EventRegistration',
+          body(s.code, { firstName: `Guest ${i}`, mobilePhone: `0809${String(1000000 + i)}` }),
+        ),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((x) => x === 200)).toHaveLength(3);
+    expect(codes.filter((x) => x === 400)).toHaveLength(47);
+    expect(results.find((r) => r.statusCode === 400)!.body).toContain(M.full);
+    const regs = await registrationsOf(h.database, tenantId, s.id);
+    expect(regs.filter((r) => r.status === 'registered')).toHaveLength(3);
+    const after = await pub.get(`/api/publiccontent/WebRegistrationEventDetails?id=${s.code}`);
+    expect(after.json()).toMatchObject({ placesLeft: 0, isFull: true });
+  }, 120_000);
+});
+
+describe('paid registration', () => {
+  let paid: { id: string; code: string };
+  const payBody = (
+    e: Record<string, unknown>,
+    person: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    attendanceCode: e.attendanceCode,
+    activityId: e.eventID,
+    phone: person.mobilePhone,
+    email: person.email,
+    checkInCode: e.checkinCode,
+    id: e.id,
+    person: { personId: '', homeAddress: '', monthOfBirth: '', dayOfBirth: '', ...person },
+    customAttributeData: [],
+    donation: {
+      name: person.firstName,
+      email: person.email,
+      phone: person.mobilePhone,
+      paymentFormId: e.paymentFormId,
+      tenantID: e.tenantID,
+      orderID: e.paymentFormOrderID,
+      currencyID: e.currencyID,
+      paymentGateway: 'Paystack',
+      paymentGateWays: (e.paymentForm as { paymentGateWays: unknown }).paymentGateWays,
+      amount: e.registrationAmount,
+      contributionItems: [
+        {
+          contributionItemId: c.offering,
+          contributionCurrencyId: e.currencyID,
+          contributionItemName: 'Sunday Offering',
+          amount: e.registrationAmount,
+        },
+      ],
+    },
+    ...extra,
+  });
+  const details = async (code: string) =>
+    (await pub.get(`/api/publiccontent/WebRegistrationEventDetails?id=${code}`)).json() as Record<string, unknown>;
+
+  beforeAll(async () => {
+    const event = await createEvent(c.api, 'Leadership Summit', '2026-12-20');
+    paid = await createRegSetup(h.database, tenantId, {
+      activityId: event,
+      slot: 1,
+      cutOff: tomorrow(),
+      paid: { amountMinor: 500000n, formId: c.formId },
+      registrationSms: 'Paid and registered',
+      registrationSmsSubject: 'GraceChapel',
+    });
+  });
+
+  it('shows the fee and the payment form', async () => {
+    const e = await details(paid.code);
+    expect(e).toMatchObject({ registrationAmount: 5000, paymentFormId: c.formId, currency: 'NGN' });
+    const form = e.paymentForm as {
+      paymentGateWays: { paymentGateway: { name: string } }[];
+      contributionItems: unknown[];
+    };
+    expect(form.paymentGateWays.map((g) => g.paymentGateway.name).sort()).toEqual(['FlutterWave', 'Paystack']);
+    expect(form.contributionItems.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a wrong amount and a free registration of a paid event, writing nothing', async () => {
+    const before = await regFootprint(h.database, tenantId);
+    const e = await details(paid.code);
+    const b = payBody(e, { firstName: 'Kemi Ade', mobilePhone: '08036660001', email: 'kemi@example.com' });
+    const wrong = await pub.post('/initializeEventRegistrationPayment', {
+      ...b,
+      donation: { ...b.donation, amount: 50 },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('donation.amount');
+    const free = await pub.post(
+      '/EventRegistration',
+      body(paid.code, { firstName: 'Kemi Ade', mobilePhone: '08036660001' }),
+    );
+    expect(free.statusCode).toBe(400);
+    expect(await regFootprint(h.database, tenantId)).toEqual(before);
+  });
+
+  it('abandoned at the checkout → the hold is released', async () => {
+    const e = await details(paid.code);
+    const init = await pub.post(
+      '/initializeEventRegistrationPayment',
+      payBody(e, { firstName: 'Femi Ola', mobilePhone: '08036660002', email: 'femi@example.com' }),
+    );
+    expect(init.statusCode, init.body).toBe(200);
+    const { transactionReference, returnObject } = init.json();
+    expect((await registrationsOf(h.database, tenantId, paid.id)).map((r) => r.status)).toEqual(['pending_payment']);
+    expect((await details(paid.code)).placesLeft).toBe(0);
+    await pay(
+      h,
+      { reference: transactionReference, authorizationUrl: returnObject.authorizationUrl, body: {} },
+      'abandoned',
+    );
+    const conf = await pub.post(
+      `/ConfirmEventRegistrationPayment?id=${transactionReference}&txnref=${transactionReference}`,
+    );
+    expect(conf.statusCode, conf.body).toBe(200);
+    expect(conf.json()).toMatchObject({ status: false, returnObject: { registrationStatus: 'released' } });
+    expect((await details(paid.code)).placesLeft).toBe(1);
+  });
+
+  it('hold → pay → registered, the fee in the books once (webhook replayed too)', async () => {
+    h.webhooks.hold = true;
+    const e = await details(paid.code);
+    const init = await pub.post(
+      '/initializeEventRegistrationPayment',
+      payBody(e, { firstName: 'Bisi Ade', mobilePhone: '08036660003', email: 'bisi@example.com' }),
+    );
+    expect(init.statusCode, init.body).toBe(200);
+    const { transactionReference: ref, returnObject } = init.json();
+    expect(returnObject).toMatchObject({ amount: 5000, currency: 'NGN', places: 1 });
+    await pay(h, { reference: ref, authorizationUrl: returnObject.authorizationUrl, body: {} }, 'success');
+    const conf = await pub.post(`/ConfirmEventRegistrationPayment?id=${ref}&txnref=${ref}`);
+    expect(conf.json(), conf.body).toMatchObject({
+      status: true,
+      message: M.success,
+      returnObject: { paymentStatus: 'succeeded', registrationStatus: 'registered' },
+    });
+    // one posting: the fee's item entry and the provider fee's entry
+    const posted = await entriesOfPayment(h.database, tenantId, ref);
+    expect(posted.filter((x) => !x.memo.includes(' fee on '))).toHaveLength(1);
+    expect(posted.length).toBeLessThanOrEqual(2);
+    // the provider's webhooks arrive afterwards, twice: nothing new
+    h.webhooks.hold = false;
+    for (const w of [...h.webhooks.held, ...h.webhooks.held]) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: new URL(w.url).pathname,
+        headers: w.headers,
+        payload: w.body,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    h.webhooks.held.length = 0;
+    const again = await pub.post(`/ConfirmEventRegistrationPayment?id=${ref}&txnref=${ref}`);
+    expect(again.json().status).toBe(true);
+    expect((await entriesOfPayment(h.database, tenantId, ref)).map((x) => x.id).sort()).toEqual(
+      posted.map((x) => x.id).sort(),
+    );
+    const regs = await registrationsOf(h.database, tenantId, paid.id);
+    expect(regs.filter((r) => r.status === 'registered')).toHaveLength(1);
+    const payment = await paymentRow(h.database, ref);
+    expect(payment).toMatchObject({ status: 'succeeded', amount_minor: '500000' });
+    const person = regs.find((r) => r.status === 'registered')!.person_id;
+    expect((await messagesTo(h.database, tenantId, person)).sms).toBe(1);
+    // the event is now full
+    const full = await pub.post(
+      '/initializeEventRegistrationPayment',
+      payBody(await details(paid.code), {
+        firstName: 'Late Payer',
+        mobilePhone: '08036660004',
+        email: 'late@example.com',
+      }),
+    );
+    expect(full.statusCode).toBe(400);
+    expect(full.body).toContain(M.full);
+  });
+
+  it('a payment after its hold expired and the event filled is flagged, not posted', async () => {
+    const event = await createEvent(c.api, 'Marriage Retreat', '2026-12-27');
+    const s = await createRegSetup(h.database, tenantId, {
+      activityId: event,
+      slot: 1,
+      cutOff: tomorrow(),
+      paid: { amountMinor: 100000n, formId: c.formId },
+    });
+    const first = await pub.post(
+      '/initializeEventRegistrationPayment',
+      payBody(await details(s.code), {
+        firstName: 'Slow Payer',
+        mobilePhone: '08036660005',
+        email: 'slow@example.com',
+      }),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    await h.database.db.execute(
+      sql`update event_registrations set hold_expires_at = now() - interval '1 minute' where tenant_id = ${tenantId} and checkin_attendance_id = ${s.id}`,
+    );
+    const second = await pub.post(
+      '/initializeEventRegistrationPayment',
+      payBody(await details(s.code), {
+        firstName: 'Quick Payer',
+        mobilePhone: '08036660006',
+        email: 'quick@example.com',
+      }),
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    const ref = first.json().transactionReference;
+    await pay(h, { reference: ref, authorizationUrl: first.json().returnObject.authorizationUrl, body: {} }, 'success');
+    const conf = await pub.post(`/ConfirmEventRegistrationPayment?id=${ref}&txnref=${ref}`);
+    expect(conf.json()).toMatchObject({
+      status: false,
+      message: M.paymentLateFull,
+      returnObject: { paymentStatus: 'flagged' },
+    });
+    expect(await entriesOfPayment(h.database, tenantId, ref)).toHaveLength(0);
+    expect((await paymentRow(h.database, ref))!.status_reason).toContain('refund the payer');
+  });
+});

@@ -63,9 +63,13 @@ export default defineConfig({
       DEMO: 'auto',
       LOG_LEVEL: 'warn',
       WEB_DIST: servedApp,
-      // every spec signs its churches up from 127.0.0.1, more than the default 20 an hour; the
-      // sign-up limit has its own integration tests (security-hardening.test.ts)
+      // every spec signs its churches up and uses the public pages from 127.0.0.1, one server for
+      // the whole run: more than the default 20 sign-ups an hour, 120 public calls and 30 phone
+      // searches a minute. The limits have their own integration tests (security-hardening,
+      // attendance-public-checkin).
       SIGNUP_RATE_MAX: '1000',
+      PUBLIC_RATE_MAX: '5000',
+      CHECKIN_SEARCH_RATE_MAX: '1000',
     },
   },
 });

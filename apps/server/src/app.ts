@@ -56,6 +56,7 @@ import { registerFamilyPictures } from './modules/people/family-picture-routes.t
 import { registerFamilyPortal } from './modules/attendance/family-portal-routes.ts';
 // issue 12 (public event registration)
 import { registerEventRegistration } from './modules/attendance/registration-routes.ts';
+import { registerRegistrationAdmin } from './modules/attendance/registration-admin-routes.ts';
 // (end issue 11 imports)
 import { RateLimiter } from './modules/auth/throttle.ts';
 
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps) {
   registerFamilyPortal(ctx);
   // issue 12 (public event registration)
   registerEventRegistration(ctx, messaging, payments.providers);
+  registerRegistrationAdmin(ctx);
   // (end issue 11 routes)
   await registerWeb(ctx);
   return app;

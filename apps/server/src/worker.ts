@@ -5,11 +5,12 @@ import { openMessaging } from './modules/messaging/runtime.ts';
 import { openPayments, type PaymentsRuntime } from './modules/payments/runtime.ts';
 import { DonationJobs } from './modules/giving/recheck-jobs.ts';
 import { sendResetEmail } from './modules/giving/giver-service.ts';
+import { installRegistrationHooks } from './modules/attendance/registration-payment.ts';
 
 /**
  * `npm run worker`: delivery workers without the HTTP server (issue 9; DESIGN.md §5 'pg-boss
  * workers as separate processes'), and giving's jobs (issue 10: re-checks of unsettled online
- * gifts, the sweep, giver password-reset e-mails) when a provider key is configured (the local
+ * gifts, the sweep, refunds, the registration hold upkeep, giver password-reset e-mails) when a provider key is configured (the local
  * provider sandbox lives in the app process). PostgreSQL only (DATABASE_URL): the embedded PGlite
  * database belongs to the one `npm start` process, whose own workers (MESSAGING_WORKERS) do
  * the sending. E-mail goes to SMTP_HOST (required here: the capture server runs in the app
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   let donationJobs: DonationJobs | null = null;
   if (config.PAYSTACK_SECRET_KEY || config.FLUTTERWAVE_SECRET_KEY) {
     payments = await openPayments(config);
+    // registration payments settled here (re-checks, the hold upkeep, refunds) need their hooks
+    installRegistrationHooks(runtime.queue, (event, fields) => log.warn({ event, ...fields }, 'registration'));
     const giveLog = (event: string, fields: Record<string, unknown>) => log.info({ event, ...fields }, 'giving');
     donationJobs = await DonationJobs.open(
       config,

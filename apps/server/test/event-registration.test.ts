@@ -14,6 +14,13 @@ import {
   type GivingHarness,
 } from './giving-donations-support.ts';
 import { createRegSetup, regFootprint, registrationsOf } from './event-registration-support.ts';
+import { donationJobsOf } from '../src/modules/giving/donations-routes.ts';
+
+const jobs = () => {
+  const j = donationJobsOf(h.app);
+  if (!j) throw new Error('the donation jobs are not running');
+  return j;
+};
 
 /**
  * Public event registration (issue 12; existing-client-api §5.1; spec 2.12-2.14, §3-§5, §8): the
@@ -22,7 +29,9 @@ import { createRegSetup, regFootprint, registrationsOf } from './event-registrat
  * (nothing written), closed and full events, the capacity race (50 at once for 3 places), the
  * .ics file, and paid registration through the provider sandbox (hold → pay → registered, the
  * fee in the books once with the webhook replayed; abandoned → released; paid after the hold
- * expired and the event filled → flagged, not posted).
+ * expired and the event filled → flagged, refunded through the provider's refund call by the
+ * refund job, never posted; a refund the provider refuses → flagged for the administrator), and
+ * the hold upkeep (expired holds verified first: paid → registered, not paid → expired).
  */
 let h: GivingHarness;
 let c: GivingChurch;
@@ -470,44 +479,147 @@ describe('paid registration', () => {
     expect(full.body).toContain(M.full);
   });
 
-  it('a payment after its hold expired and the event filled is flagged, not posted', async () => {
-    const event = await createEvent(c.api, 'Marriage Retreat', '2026-12-27');
+  /**
+   * A set-up with one place; `first` initialises, its hold expires, `second` takes the place; then
+   * `first` pays through `gateway`'s sandbox checkout and confirms: too late, the event is full.
+   */
+  async function lateAfterFull(eventName: string, gateway: 'Paystack' | 'Flutterwave', n: number) {
+    const event = await createEvent(c.api, eventName, '2026-12-27');
     const s = await createRegSetup(h.database, tenantId, {
       activityId: event,
       slot: 1,
       cutOff: tomorrow(),
       paid: { amountMinor: 100000n, formId: c.formId },
     });
-    const first = await pub.post(
-      '/initializeEventRegistrationPayment',
-      payBody(await details(s.code), {
-        firstName: 'Slow Payer',
-        mobilePhone: '08036660005',
-        email: 'slow@example.com',
-      }),
-    );
-    expect(first.statusCode, first.body).toBe(200);
+    const start = async (firstName: string, phone: string) => {
+      const b = payBody(await details(s.code), { firstName, mobilePhone: phone, email: `${phone}@example.com` });
+      const res = await pub.post('/initializeEventRegistrationPayment', {
+        ...b,
+        donation: { ...b.donation, paymentGateway: gateway },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { transactionReference: string; returnObject: { authorizationUrl: string } };
+    };
+    const first = await start('Slow Payer', `0803667${n}005`);
     await h.database.db.execute(
       sql`update event_registrations set hold_expires_at = now() - interval '1 minute' where tenant_id = ${tenantId} and checkin_attendance_id = ${s.id}`,
     );
-    const second = await pub.post(
-      '/initializeEventRegistrationPayment',
-      payBody(await details(s.code), {
-        firstName: 'Quick Payer',
-        mobilePhone: '08036660006',
-        email: 'quick@example.com',
-      }),
-    );
-    expect(second.statusCode, second.body).toBe(200);
-    const ref = first.json().transactionReference;
-    await pay(h, { reference: ref, authorizationUrl: first.json().returnObject.authorizationUrl, body: {} }, 'success');
+    await start('Quick Payer', `0803667${n}006`);
+    const ref = first.transactionReference;
+    await pay(h, { reference: ref, authorizationUrl: first.returnObject.authorizationUrl, body: {} }, 'success');
     const conf = await pub.post(`/ConfirmEventRegistrationPayment?id=${ref}&txnref=${ref}`);
     expect(conf.json()).toMatchObject({
       status: false,
       message: M.paymentLateFull,
       returnObject: { paymentStatus: 'flagged' },
     });
+    return ref;
+  }
+
+  const refundOf = async (ref: string) =>
+    (
+      await queryRows<{ refund_status: string | null; refund_id: string | null; refunded_at: Date | null }>(
+        h.database.db,
+        sql`select refund_status, refund_id, refunded_at from payments where reference = ${ref}`,
+      )
+    )[0]!;
+  const flaggedReason = async (ref: string) => {
+    const list = await c.api.get('/api/Financials/Donation/Payments?page=1&status=flagged');
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = (list.json() as { data: { reference: string; reason: string | null }[] }).data;
+    expect(rows.filter((r) => r.reference === ref)).toHaveLength(1);
+    return rows.find((r) => r.reference === ref)!.reason;
+  };
+
+  it('paid after its hold expired and the event filled → flagged, refunded through Paystack, never posted', async () => {
+    const ref = await lateAfterFull('Marriage Retreat', 'Paystack', 1);
+    // settlement recorded the refund and queued its job (the provider is asked after the commit)
+    expect(await refundOf(ref)).toMatchObject({ refund_status: 'pending' });
+    expect((await paymentRow(h.database, ref))!.status_reason).toContain('refunding the payer through Paystack');
+    expect(await jobs().refundJobState(ref)).not.toBeNull();
+    expect(await jobs().refund({ tenantId, reference: ref })).toBe('refunded');
+    expect(h.sandbox.transaction('paystack', ref)?.status).toBe('reversed');
+    const row = await refundOf(ref);
+    expect(row).toMatchObject({ refund_status: 'refunded' });
+    expect(row.refund_id).toMatch(/^\d+$/);
+    expect(await paymentRow(h.database, ref)).toMatchObject({ status: 'flagged' });
+    expect(await flaggedReason(ref)).toMatch(
+      /^Paid after the registration hold expired and 'Marriage Retreat' is now full: refunded through Paystack on \d{4}-\d{2}-\d{2}$/,
+    );
     expect(await entriesOfPayment(h.database, tenantId, ref)).toHaveLength(0);
-    expect((await paymentRow(h.database, ref))!.status_reason).toContain('refund the payer');
+    // a second run, a re-check, a confirm: nothing more (no second refund, nothing posted)
+    expect(await jobs().refund({ tenantId, reference: ref })).toBe('unchanged');
+    await pub.post(`/ConfirmEventRegistrationPayment?id=${ref}&txnref=${ref}`);
+    await jobs().sweep();
+    expect(await refundOf(ref)).toMatchObject({ refund_status: 'refunded' });
+    expect(await entriesOfPayment(h.database, tenantId, ref)).toHaveLength(0);
+  });
+
+  it('a refund Flutterwave cannot take waits; one it refuses ends flagged for the administrator', async () => {
+    const ref = await lateAfterFull('Couples Dinner', 'Flutterwave', 2);
+    expect(await refundOf(ref)).toMatchObject({ refund_status: 'pending' });
+    h.sandbox.failNext(503, { provider: 'flutterwave' });
+    expect(await jobs().refund({ tenantId, reference: ref })).toBe('pending');
+    expect(await refundOf(ref)).toMatchObject({ refund_status: 'pending' });
+    h.sandbox.failNext(400, { provider: 'flutterwave' });
+    expect(await jobs().refund({ tenantId, reference: ref })).toBe('failed');
+    expect(h.sandbox.transaction('flutterwave', ref)?.status).toBe('successful');
+    expect(await refundOf(ref)).toMatchObject({ refund_status: 'failed', refund_id: null });
+    expect(await flaggedReason(ref)).toBe(
+      "Paid after the registration hold expired and 'Couples Dinner' is now full. Refund failed (Flutterwave: Request refused): refund the payer from the provider's dashboard",
+    );
+    expect(await entriesOfPayment(h.database, tenantId, ref)).toHaveLength(0);
+    // the sweep does not ask again once refused
+    await jobs().sweep();
+    expect(h.sandbox.transaction('flutterwave', ref)?.status).toBe('successful');
+  });
+
+  it('the hold upkeep: an expired hold paid meanwhile is admitted; one not paid is ended; live holds stay', async () => {
+    const event = await createEvent(c.api, 'Choir Camp', '2026-12-28');
+    const s = await createRegSetup(h.database, tenantId, {
+      activityId: event,
+      slot: 3,
+      cutOff: tomorrow(),
+      paid: { amountMinor: 200000n, formId: c.formId },
+    });
+    const start = async (firstName: string, phone: string, gateway = 'Paystack') => {
+      const b = payBody(await details(s.code), { firstName, mobilePhone: phone, email: `${phone}@example.com` });
+      const res = await pub.post('/initializeEventRegistrationPayment', {
+        ...b,
+        donation: { ...b.donation, paymentGateway: gateway },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().transactionReference as string;
+    };
+    h.sandbox.setWebhookMode('none');
+    try {
+      const paidRef = await start('Paid Late', '08036680001');
+      const unpaidRef = await start('Never Paid', '08036680002', 'Flutterwave');
+      const liveRef = await start('Still Paying', '08036680003');
+      await h.database.db.execute(
+        sql`update event_registrations set hold_expires_at = now() - interval '1 minute'
+             where tenant_id = ${tenantId} and checkin_attendance_id = ${s.id}
+               and payment_id in (select id from payments where reference in (${paidRef}, ${unpaidRef}))`,
+      );
+      // the payer paid at the provider but never came back; no webhook
+      expect(h.sandbox.complete('paystack', paidRef, 'success')).toBe(true);
+      expect(await jobs().upkeep()).toBe(2);
+      const regs = await registrationsOf(h.database, tenantId, s.id);
+      const byPayment = async (ref: string) => {
+        const id = (await paymentRow(h.database, ref))!.id;
+        return regs.find((r) => r.payment_id === id)!.status;
+      };
+      expect(await byPayment(paidRef)).toBe('registered');
+      expect(await byPayment(unpaidRef)).toBe('expired');
+      expect(await byPayment(liveRef)).toBe('pending_payment');
+      expect(await paymentRow(h.database, paidRef)).toMatchObject({ status: 'succeeded' });
+      expect(await paymentRow(h.database, unpaidRef)).toMatchObject({ status: 'pending' });
+      expect(await entriesOfPayment(h.database, tenantId, paidRef)).not.toHaveLength(0);
+      expect((await details(s.code)).placesLeft).toBe(1);
+      // nothing left to do
+      expect(await jobs().upkeep()).toBe(0);
+    } finally {
+      h.sandbox.setWebhookMode('once');
+    }
   });
 });

@@ -516,3 +516,78 @@ describe('provider errors', () => {
     });
   });
 });
+
+describe('refunds against the sandbox', () => {
+  it('Paystack: POST /refund by reference queues the refund; the transaction then verifies reversed', async () => {
+    const reference = ref('ps-refund');
+    await pay(paystack, reference, 250_000n, 'success');
+    const done = await paystack.refund({ reference, note: 'Event full' });
+    expect(done).toMatchObject({ status: 'pending', amountMinor: 250_000n });
+    expect(done.refundId).toMatch(/^\d+$/);
+    expect(sandbox.transaction('paystack', reference)?.status).toBe('reversed');
+    expect(await paystack.verify(reference)).toMatchObject({ status: 'failed', refunded: true });
+    // a second refund is refused with Paystack's words
+    expect(await providerError(paystack.refund({ reference }))).toMatchObject({
+      kind: 'invalid',
+      message: 'Transaction has been fully reversed',
+    });
+  });
+
+  it('Paystack: a partial refund by id in kobo; refusals for an unpaid or unknown transaction', async () => {
+    const reference = ref('ps-part');
+    await pay(paystack, reference, 100_000n, 'success');
+    const id = (await paystack.verify(reference)).providerTransactionId;
+    expect(
+      await paystack.refund({ reference, providerTransactionId: id, amountMinor: 40_000n, currency: 'NGN' }),
+    ).toMatchObject({ amountMinor: 40_000n });
+    expect(await paystack.verify(reference)).toMatchObject({ status: 'success' });
+    expect(await providerError(paystack.refund({ reference, amountMinor: 70_000n }))).toMatchObject({
+      kind: 'invalid',
+    });
+    const unpaid = ref('ps-unpaid');
+    await pay(paystack, unpaid, 100_000n, 'failed');
+    expect(await providerError(paystack.refund({ reference: unpaid }))).toMatchObject({
+      kind: 'invalid',
+      message: 'Transaction has not been completed',
+    });
+    expect(await providerError(paystack.refund({ reference: 'no-such-ref' }))).toMatchObject({ kind: 'not_found' });
+  });
+
+  it('Flutterwave: POST /v3/transactions/{id}/refund (id found by verify), in major units; then refunded', async () => {
+    const reference = ref('fw-refund');
+    await pay(flutterwave, reference, 123_456n, 'success');
+    const done = await flutterwave.refund({ reference, currency: 'NGN', note: 'Event full' });
+    expect(done).toMatchObject({ status: 'processed', amountMinor: 123_456n });
+    expect(sandbox.transaction('flutterwave', reference)?.status).toBe('refunded');
+    expect(await flutterwave.verify(reference)).toMatchObject({ status: 'failed', refunded: true });
+    expect(await providerError(flutterwave.refund({ reference }))).toMatchObject({ kind: 'invalid' });
+    const part = ref('fw-part');
+    await pay(flutterwave, part, 100_050n, 'success');
+    const id = (await flutterwave.verify(part)).providerTransactionId;
+    expect(
+      await flutterwave.refund({ reference: part, providerTransactionId: id, amountMinor: 50n, currency: 'NGN' }),
+    ).toMatchObject({ amountMinor: 50n });
+    expect(await flutterwave.verify(part)).toMatchObject({ status: 'success' });
+    expect(await providerError(flutterwave.refund({ reference: 'x', providerTransactionId: '999' }))).toMatchObject({
+      kind: 'not_found',
+    });
+  });
+
+  it('a refund the provider refuses or cannot take maps as every call does', async () => {
+    for (const provider of [paystack, flutterwave]) {
+      const reference = ref(`${provider.name}-fault`);
+      await pay(provider, reference, 100_000n, 'success');
+      const id = (await provider.verify(reference)).providerTransactionId;
+      sandbox.failNext(400, { provider: provider.name });
+      expect(await providerError(provider.refund({ reference, providerTransactionId: id }))).toMatchObject({
+        kind: 'invalid',
+        message: 'Request refused',
+      });
+      sandbox.failNext(503, { provider: provider.name });
+      expect(await providerError(provider.refund({ reference, providerTransactionId: id }))).toMatchObject({
+        kind: 'unavailable',
+      });
+      expect((await provider.refund({ reference, providerTransactionId: id })).refundId).toBeTruthy();
+    }
+  });
+});

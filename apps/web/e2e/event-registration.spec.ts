@@ -1,53 +1,38 @@
-import { expect, test, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { EventRegistrationPage } from './pages/event-registration-page.ts';
 import { SandboxCheckout } from './pages/give-checkout.ts';
 import { runId } from './pages/ui.ts';
+import {
+  adminApi,
+  books,
+  createEventWithSetup,
+  createGroups,
+  donationRows,
+  dropdownField,
+  isoMinute,
+  json,
+  PHONE,
+  shotsOf,
+  waitForWebhook,
+} from './support/attendance-setup.ts';
 
 /*
  * The public event registration (issue 12 'Done when'): the demo church's administrator sets up a
  * registration (through the API; Add Attendance is another part of the issue) with a custom
  * field of entity 4; a visitor on a phone-sized screen registers with two new wards, and is found
  * again by phone the second time (masked, the wards listed from the family); after the cut-off the
- * page is closed; the .ics file of Add to Calendar is downloaded and read.
+ * page is closed; the .ics file of Add to Calendar is downloaded and read; a paid registration
+ * through each provider's sandbox checkout (Paystack with a ward, Flutterwave) is seen once in the
+ * church's donation list and once in its books (the chart of accounts); an abandoned checkout says
+ * so. The shared set-up is in support/attendance-setup.ts.
  */
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-const DEMO = { email: 'admin@grace.example', password: 'stewardship' };
-const CSRF = { 'x-steward-csrf': '1' };
 const FLAGS = 'Address=true&Gender=true&Birthday=true&Marital%20Status=true';
 
 test.use({ viewport: PHONE, hasTouch: true });
 
-/** Saves `registration-{name}-390.png` and `-1366.png` in E2E_SHOTS (nothing when unset); no assertion depends on them. */
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(dir, `registration-${name}-${size.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(PHONE);
-}
-
-/** An API client signed in as the demo church's administrator (not the visitor's browser). */
-async function adminApi(playwright: { request: APIRequest }, baseURL: string): Promise<APIRequestContext> {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: CSRF });
-  const res = await api.post('/login', { data: { userName: DEMO.email, password: DEMO.password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return api;
-}
-
-async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as T;
-}
-
-const isoMinute = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z';
+const shots = shotsOf('registration');
 
 /** The id of the account `text` ('4000 - Offering') of the picker list at `url`. */
 async function accountId(api: APIRequestContext, url: string, text: string): Promise<string> {
@@ -76,56 +61,51 @@ async function paidFields(api: APIRequestContext, id: string): Promise<Record<st
  * question; free, or with a fee of 2,500 per person when `paid`.
  */
 async function setUpRegistration(api: APIRequestContext, id: string, paid = false) {
-  const group = await json<{ id: string; name: string }>(
-    await api.post('/api/CreateGroup', { data: { name: `Youth ${id}`, description: '' } }),
-  );
+  const [group] = await createGroups(api, [`Youth ${id}`]);
   const question = `T-shirt size (${id})`;
-  const field = await api.post('/api/CustomFields/SaveCustomFields', {
-    data: {
-      entityType: 'EventRegistrationForm',
-      label: question,
-      parameterValues: 'S,M,L',
-      controlType: 'DropdownList',
-    },
+  await dropdownField(api, 'EventRegistrationForm', question, 'S,M,L');
+  const setup = await createEventWithSetup(api, `Youth Camp ${id}`, 3, {
+    groupIDs: JSON.stringify([group]),
+    details: 'Three days of worship, games and teaching.',
+    registrationSlot: '10',
+    registrationCutOffTime: isoMinute(Date.now() + 2 * 86_400_000),
+    checkInCutOffTime: isoMinute(Date.now() + 4 * 86_400_000),
+    enableRegistration: 'true',
+    ...(paid ? await paidFields(api, id) : { isPaidFor: 'false' }),
   });
-  expect(field.ok(), await field.text()).toBe(true);
-  const eventName = `Youth Camp ${id}`;
-  const categories = await json<{ id: string; name: string }[]>(
-    await api.post(`/api/EventCategory?name=${encodeURIComponent(eventName)}`),
+  return { ...setup, question };
+}
+
+/**
+ * Offers FlutterWave on the payment form of the set-up with public code `code` too (the set-up
+ * adds only gateways that need no subaccount; FlutterWave is added on the form's own page, as here
+ * through its call: Steward creates the subaccount through the sandbox).
+ */
+async function offerFlutterwave(api: APIRequestContext, code: string): Promise<void> {
+  const event = await json<{ paymentFormId: string }>(
+    await api.get(`/api/publiccontent/WebRegistrationEventDetails?id=${code}`),
   );
-  const category = categories.find((c) => c.name === eventName)!;
-  const day = new Date(Date.now() + 3 * 86_400_000);
-  const created = await json<{ currentEvent: { id: string } }>(
-    await api.post('/api/Events/CreateActivity', {
+  const form = await json<{
+    id: string;
+    name: string;
+    bankCode: string | null;
+    accountNumber: string | null;
+    accountName: string | null;
+    contributionItems: { financialContributionID: string }[];
+  }>(await api.get(`/api/PaymentForm/GetOne?paymentFormID=${event.paymentFormId}`));
+  await json(
+    await api.put('/api/PaymentForm/update', {
       data: {
-        activity: { date: `${day.getMonth() + 1}-${day.getDate()}-${day.getFullYear()}`, eventCategoryId: category.id },
+        id: form.id,
+        name: form.name,
+        bankCode: form.bankCode,
+        accountNumber: form.accountNumber,
+        accountName: form.accountName,
+        contributionItems: form.contributionItems.map((i) => ({ financialContributionID: i.financialContributionID })),
+        paymentGateWays: [{ paymentGateWayID: 2, subAccountID: '' }],
       },
     }),
   );
-  const setup = await json<{ returnObject: { checkInAttendanceResult: { id: string; attendanceCode: string }[] } }>(
-    await api.post('/api/CheckInAttendance/CreateAttendanceCheckIn', {
-      multipart: {
-        activityId: created.currentEvent.id,
-        groupIDs: JSON.stringify([group]),
-        details: 'Three days of worship, games and teaching.',
-        registrationSlot: '10',
-        registrationCutOffTime: isoMinute(Date.now() + 2 * 86_400_000),
-        checkInCutOffTime: isoMinute(Date.now() + 4 * 86_400_000),
-        enableRegistration: 'true',
-        ...(paid ? await paidFields(api, id) : { isPaidFor: 'false' }),
-      },
-    }),
-  );
-  const [first] = setup.returnObject.checkInAttendanceResult;
-  const mm = String(day.getMonth() + 1).padStart(2, '0');
-  const dd = String(day.getDate()).padStart(2, '0');
-  return {
-    ...first!,
-    eventName,
-    question,
-    ymd: `${day.getFullYear()}${mm}${dd}`,
-    day: `${mm}/${dd}/${day.getFullYear()}`,
-  };
 }
 
 /** The names registered for set-up `id` (the attendance report's registered rows). */
@@ -269,7 +249,60 @@ test('after the cut-off the page is closed: no phone entry, no register buttons'
   await api.dispose();
 });
 
-test('a paid registration with a ward goes through the sandbox checkout; a cancelled one says so', async ({
+/**
+ * Pays the open registration form's fee through `provider`'s sandbox checkout (Succeed) and waits
+ * for the success dialog; answers Steward's payment reference (the confirm call's `txnref`) and
+ * the sandbox's origin.
+ */
+async function payThrough(
+  page: Page,
+  provider: 'Paystack' | 'Flutterwave',
+  total: string,
+  shotName?: string,
+): Promise<{ reference: string; sandbox: string }> {
+  const reg = new EventRegistrationPage(page);
+  await reg.payButton.click();
+  const methods = page.getByRole('dialog', { name: 'Payment methods' });
+  await expect(methods.getByText('Continue payment with')).toBeVisible();
+  await methods.getByText(provider).click();
+  if (shotName) await shots(page, shotName);
+  await methods.getByRole('button', { name: 'Continue' }).click();
+  const checkout = new SandboxCheckout(page);
+  await checkout.expectShown(provider, total);
+  const sandbox = new URL(page.url()).origin;
+  const confirm = page.waitForRequest((r) => new URL(r.url()).pathname === '/ConfirmEventRegistrationPayment');
+  await page.getByRole('button', { name: 'Succeed' }).click();
+  await page.waitForURL(/\/event\//);
+  const reference = new URL((await confirm).url()).searchParams.get('txnref')!;
+  expect(reference).toBeTruthy();
+  const done = page.getByRole('dialog', { name: 'Registration Successful!' });
+  await expect(done).toContainText('You have registered for this event successfully!');
+  return { reference, sandbox };
+}
+
+/**
+ * The church sees a registration fee once: one row of `amount` for `item` through `channel` in
+ * the donation list (after the provider's webhook too), and the chart of accounts up by `amount`
+ * once (income, and the money less the provider's fee in the clearing account plus the fee as an
+ * expense).
+ */
+async function expectSeenOnce(
+  api: APIRequestContext,
+  paid: { reference: string; sandbox: string },
+  before: { income: number; assetsAndExpenses: number },
+  expected: { item: string; amount: number; channel: 'Paystack' | 'Flutterwave'; donor: string },
+): Promise<void> {
+  await waitForWebhook(api, paid.sandbox, paid.reference);
+  const rows = await donationRows(api, paid.reference);
+  expect(rows.map((r) => [r.contribution, r.amount, r.channel, r.currencyName, r.donor])).toEqual([
+    [expected.item, expected.amount, expected.channel, 'NGN', expected.donor],
+  ]);
+  const after = await books(api);
+  expect(after.income - before.income).toBeCloseTo(expected.amount, 2);
+  expect(after.assetsAndExpenses - before.assetsAndExpenses).toBeCloseTo(expected.amount, 2);
+}
+
+test('a paid registration with a ward goes through the Paystack checkout, seen once in the donations and the books; a cancelled one says so', async ({
   page,
   playwright,
   baseURL,
@@ -293,22 +326,17 @@ test('a paid registration with a ward goes through the sandbox checkout; a cance
   await reg.familyBox.check();
   await reg.addWard(`Ngozi ${surname}`, 'Daughter');
   await expect(page.getByText('Total:')).toContainText('₦5,000.00');
-  await reg.payButton.click();
-  const methods = page.getByRole('dialog', { name: 'Payment methods' });
-  await expect(methods.getByText('Continue payment with')).toBeVisible();
-  await methods.getByText('Paystack').click();
-  await shots(page, 'payment-methods');
-  await methods.getByRole('button', { name: 'Continue' }).click();
-
-  const checkout = new SandboxCheckout(page);
-  await checkout.expectShown('Paystack', '₦5,000.00');
-  await page.getByRole('button', { name: 'Succeed' }).click();
-  await page.waitForURL(/\/event\//);
-  const done = page.getByRole('dialog', { name: 'Registration Successful!' });
-  await expect(done).toContainText('You have registered for this event successfully!');
+  const before = await books(api);
+  const paid = await payThrough(page, 'Paystack', '₦5,000.00', 'payment-methods');
   await shots(page, 'paid');
-  await done.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('dialog', { name: 'Registration Successful!' }).getByRole('button', { name: 'OK' }).click();
   expect(await registered(api, setup.id)).toEqual([`Chidi ${surname}`, `Ngozi ${surname}`].sort());
+  await expectSeenOnce(api, paid, before, {
+    item: `Camp fee ${id}`,
+    amount: 5000,
+    channel: 'Paystack',
+    donor: `Chidi ${surname}`,
+  });
 
   // another visitor abandons the checkout
   await reg.enterPhone(`0805${String(Date.now()).slice(-7)}`);
@@ -316,12 +344,46 @@ test('a paid registration with a ward goes through the sandbox checkout; a cance
   await reg.name.fill(`Bola ${surname}`);
   await reg.email.fill(`bola.${id}@example.org`);
   await reg.payButton.click();
+  const methods = page.getByRole('dialog', { name: 'Payment methods' });
   await methods.getByText('Paystack').click();
   await methods.getByRole('button', { name: 'Continue' }).click();
-  await checkout.expectShown('Paystack', '₦2,500.00');
+  await new SandboxCheckout(page).expectShown('Paystack', '₦2,500.00');
   await page.getByRole('button', { name: 'Abandon' }).click();
   await page.waitForURL(/\/event\//);
   await expect(page.getByText('You have cancelled the transaction')).toBeVisible();
   expect(await registered(api, setup.id)).toEqual([`Chidi ${surname}`, `Ngozi ${surname}`].sort());
+  await api.dispose();
+});
+
+test('a paid registration goes through the Flutterwave checkout, seen once in the donations and the books', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await adminApi(playwright, baseURL!);
+  const id = runId();
+  const setup = await setUpRegistration(api, id, true);
+  await offerFlutterwave(api, setup.attendanceCode);
+  const surname = `Ojo${id.slice(-4)}`;
+  const reg = new EventRegistrationPage(page);
+  await reg.goto(setup.attendanceCode);
+  await reg.expectEvent(setup.eventName, setup.day);
+  await reg.enterPhone(`0704${String(Date.now()).slice(-7)}`);
+  await reg.expectNotFound();
+  await reg.name.fill(`Funmi ${surname}`);
+  await reg.email.fill(`funmi.${id}@example.org`);
+  await reg.choose(setup.question, 'S');
+  await expect(page.getByText('Total:')).toContainText('₦2,500.00');
+  const before = await books(api);
+  const paid = await payThrough(page, 'Flutterwave', '₦2,500.00');
+  await shots(page, 'paid-flutterwave');
+  await page.getByRole('dialog', { name: 'Registration Successful!' }).getByRole('button', { name: 'OK' }).click();
+  expect(await registered(api, setup.id)).toEqual([`Funmi ${surname}`]);
+  await expectSeenOnce(api, paid, before, {
+    item: `Camp fee ${id}`,
+    amount: 2500,
+    channel: 'Flutterwave',
+    donor: `Funmi ${surname}`,
+  });
   await api.dispose();
 });

@@ -1,8 +1,16 @@
-import { expect, test, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PublicCheckinPage } from './pages/public-checkin-page.ts';
 import { runId } from './pages/ui.ts';
+import {
+  adminApi,
+  createEventWithSetup,
+  createGroups,
+  dropdownField,
+  isoMinute,
+  json,
+  PHONE,
+  shotsOf,
+} from './support/attendance-setup.ts';
 
 /*
  * The public self check-in (issue 11 'Public self check-in', 'Done when'): the demo church's
@@ -12,89 +20,26 @@ import { runId } from './pages/ui.ts';
  * the two check-ins); after the cut-off the page says the event is closed.
  */
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-const DEMO = { email: 'admin@grace.example', password: 'stewardship' };
-const CSRF = { 'x-steward-csrf': '1' };
-
 test.use({ viewport: PHONE, hasTouch: true });
 
-/**
- * Saves `{name}-390.png` and `{name}-1366.png` (full page) in the folder named by E2E_SHOTS,
- * nothing when it is not set; the viewport is left at the phone's. No assertion depends on them.
- */
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(dir, `checkin-${name}-${size.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(PHONE);
-}
-
-/** An API client signed in as the demo church's administrator (not the visitor's browser). */
-async function adminApi(playwright: { request: APIRequest }, baseURL: string): Promise<APIRequestContext> {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: CSRF });
-  const res = await api.post('/login', { data: { userName: DEMO.email, password: DEMO.password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return api;
-}
-
-async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as T;
-}
+const shots = shotsOf('checkin');
 
 /** A check-in set-up of a new event tomorrow for two new groups, with a cut-off and check-in texts. */
 async function setUpCheckin(api: APIRequestContext, id: string) {
-  const groups: { id: string; name: string }[] = [];
-  for (const name of [`Choir ${id}`, `Ushers ${id}`])
-    groups.push(await json(await api.post('/api/CreateGroup', { data: { name, description: '' } })));
+  const groups = await createGroups(api, [`Choir ${id}`, `Ushers ${id}`]);
   // a check-in question of the church's (custom field of entity 5, a dropdown)
   const question = `Arrived by (${id})`;
-  const field = await api.post('/api/CustomFields/SaveCustomFields', {
-    data: {
-      entityType: 'CheckInAttendance',
-      label: question,
-      parameterValues: 'Car,Bus,Walking',
-      controlType: 'DropdownList',
-    },
+  await dropdownField(api, 'CheckInAttendance', question, 'Car,Bus,Walking');
+  const setup = await createEventWithSetup(api, `Thanksgiving ${id}`, 1, {
+    groupIDs: JSON.stringify(groups),
+    checkInCutOffTime: isoMinute(Date.now() + 2 * 86_400_000),
+    checkinSMS: 'Welcome {firstName}, you are checked in for the thanksgiving service',
+    checkinEmail: 'Dear {firstName}, thank you for checking in.',
+    checkinEmailSubject: 'You are checked in',
+    isPaidFor: 'false',
+    enableRegistration: 'true',
   });
-  expect(field.ok(), await field.text()).toBe(true);
-  const eventName = `Thanksgiving ${id}`;
-  const categories = await json<{ id: string; name: string }[]>(
-    await api.post(`/api/EventCategory?name=${encodeURIComponent(eventName)}`),
-  );
-  const category = categories.find((c) => c.name === eventName)!;
-  const day = new Date(Date.now() + 86_400_000);
-  const created = await json<{ currentEvent: { id: string } }>(
-    await api.post('/api/Events/CreateActivity', {
-      data: {
-        activity: { date: `${day.getMonth() + 1}-${day.getDate()}-${day.getFullYear()}`, eventCategoryId: category.id },
-      },
-    }),
-  );
-  const setup = await json<{ returnObject: { checkInAttendanceResult: { id: string; attendanceCode: string }[] } }>(
-    await api.post('/api/CheckInAttendance/CreateAttendanceCheckIn', {
-      multipart: {
-        activityId: created.currentEvent.id,
-        groupIDs: JSON.stringify(groups),
-        checkInCutOffTime: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 19) + 'Z',
-        checkinSMS: 'Welcome {firstName}, you are checked in for the thanksgiving service',
-        checkinEmail: 'Dear {firstName}, thank you for checking in.',
-        checkinEmailSubject: 'You are checked in',
-        isPaidFor: 'false',
-        enableRegistration: 'true',
-      },
-    }),
-  );
-  const [first] = setup.returnObject.checkInAttendanceResult;
-  const mm = String(day.getMonth() + 1).padStart(2, '0');
-  const dd = String(day.getDate()).padStart(2, '0');
-  return { ...first!, eventName, groups, question, day: `${mm}/${dd}/${day.getFullYear()}` };
+  return { ...setup, groups, question };
 }
 
 /** Messages the local stand-ins received for `to` (GET /api/Messaging/outbox). */
@@ -171,7 +116,7 @@ test('a visitor checks in by phone as a new person, then as a found person; clos
 
   // the administrator moves the cut-off into the past: the page is closed
   const edited = await api.put('/api/CheckInAttendance/EditAttendanceCheckIn', {
-    multipart: { Id: setup.id, checkInCutOffTime: new Date(Date.now() - 60_000).toISOString().slice(0, 19) + 'Z' },
+    multipart: { Id: setup.id, checkInCutOffTime: isoMinute(Date.now() - 60_000) },
   });
   expect(edited.ok(), await edited.text()).toBe(true);
   await checkin.goto(setup.attendanceCode);

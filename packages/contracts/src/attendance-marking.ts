@@ -36,6 +36,39 @@ export const ZAttendanceReportQuery = z.object({ id: ZId });
 /** GET api/CheckInAttendance/revealParentNumber?personId= */
 export const ZRevealPhoneQuery = z.object({ personId: ZId });
 
+/** How a registration stands with its fee (REGISTRATION_PAYMENT_LABELS gives the page's words). */
+export const REGISTRATION_PAYMENT_STATES = ['paid', 'unpaid', 'pending', 'free'] as const;
+export type TRegistrationPaymentState = (typeof REGISTRATION_PAYMENT_STATES)[number];
+export const REGISTRATION_PAYMENT_LABELS: Record<TRegistrationPaymentState, string> = {
+  paid: 'Paid',
+  unpaid: 'Unpaid',
+  pending: 'Pending payment',
+  free: 'Free',
+};
+
+/**
+ * A report person's registration (issue 12 'Admin': who, wards, paid or not):
+ * - `status`: 'registered', or 'pending_payment' while a paid registration's hold waits for the
+ *   payment (such a person is listed with `isRegistered` false and cannot be marked yet);
+ * - `registeredById` / `registeredByName`: a ward's registrant (null for the registrant);
+ * - `payment`: paid (giving's payment succeeded), unpaid (the event takes a fee and none was
+ *   settled), pending (hold waiting for the payment) or free;
+ * - `amount`: decimal in `currency` (ISO 4217): the payment's amount on the payer's row (it covers
+ *   the wards registered with them, who show null), the fee per person when unpaid, null when free;
+ * - `registeredAt`: ISO 8601 instant.
+ */
+export const ZPersonRegistration = z.object({
+  id: z.uuid(),
+  status: z.enum(['registered', 'pending_payment']),
+  registeredById: z.uuid().nullable(),
+  registeredByName: z.string().nullable(),
+  payment: z.enum(REGISTRATION_PAYMENT_STATES),
+  amount: z.number().nullable(),
+  currency: z.string(),
+  registeredAt: z.string(),
+});
+export type TPersonRegistration = z.infer<typeof ZPersonRegistration>;
+
 /**
  * One person of the report (`peopoleAttendancesDTOs` item). Everyone registered for the set-up
  * (event_registrations, not cancelled) or with an attendance record appears once.
@@ -91,6 +124,8 @@ export const ZAttendancePerson = z.object({
    * and to the registration questions (entity 4, given when registering)
    */
   customAttributeData: z.array(z.object({ customAttributeID: z.uuid(), data: z.string() })),
+  /** the person's registration for the event (issue 12 'Admin'); null when not registered */
+  registration: ZPersonRegistration.nullable(),
 });
 export type TAttendancePerson = z.infer<typeof ZAttendancePerson>;
 

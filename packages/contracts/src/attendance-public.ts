@@ -40,16 +40,94 @@ export const CHECKIN_MAX_MATCHES = 5;
 /** The digits of a phone number as typed ('+234 (803) 123-4567' -> '2348031234567'). */
 export const phoneDigits = (v: string): string => v.replace(/\D/g, '');
 
-/** A phone as typed: at most 30 characters with CHECKIN_PHONE_MIN_DIGITS to 15+ digits. */
-const ZPhoneText = z
-  .string({ error: 'Enter the phone number' })
-  .trim()
-  .max(30, 'must be at most 30 characters')
-  .refine((v) => /^\+?[\d\s().-]+$/.test(v), { message: 'must be a phone number (digits, spaces, + ( ) . -)' })
-  .refine((v) => phoneDigits(v).length >= CHECKIN_PHONE_MIN_DIGITS, {
-    message: `must have at least ${CHECKIN_PHONE_MIN_DIGITS} digits`,
+/*
+ * The shapes every public page that finds a person by phone shares (the check-in here, the event
+ * registration in event-registration.ts builds on them): the phone as typed, the masked person,
+ * the optional texts and numbers of a person, and a custom field answer.
+ */
+
+/**
+ * A phone as typed: at most 30 characters of digits, spaces and + ( ) . -, with `minDigits` to 16
+ * digits (the check-in search needs CHECKIN_PHONE_MIN_DIGITS, the registration 7). Errors name
+ * the rule ('must have at least 11 digits').
+ */
+export const phoneText = (minDigits: number) =>
+  z
+    .string({ error: 'Enter the phone number' })
+    .trim()
+    .max(30, 'must be at most 30 characters')
+    .refine((v) => /^\+?[\d\s().-]+$/.test(v), { message: 'must be a phone number (digits, spaces, + ( ) . -)' })
+    .refine((v) => phoneDigits(v).length >= minDigits, { message: `must have at least ${minDigits} digits` })
+    .refine((v) => phoneDigits(v).length <= 16, { message: 'must have at most 16 digits' });
+
+/** A phone as typed for the check-in search: CHECKIN_PHONE_MIN_DIGITS to 16 digits. */
+const ZPhoneText = phoneText(CHECKIN_PHONE_MIN_DIGITS);
+
+/** An optional text of at most `max` characters, trimmed; null or absent = ''. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? '');
+
+/**
+ * An optional whole number from `min` to `max` from JSON (a number, or its text as a dropdown
+ * may send it); '', null or absent = not given (null), and also 0 / '0' when `zeroIsUnset` (an
+ * unset selector of the registration page sends 0). Anything else out of range: 'must be a whole
+ * number from min to max'.
+ */
+export const optionalInt = (min: number, max: number, { zeroIsUnset = false }: { zeroIsUnset?: boolean } = {}) =>
+  z
+    .union([z.number(), z.string().trim(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null;
+      if (zeroIsUnset && (v === 0 || v === '0')) return null;
+      const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** What the public pages accept as an e-mail address. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/**
+ * A person found by phone as a public page may see them (issue 11: 'never revealed to the browser
+ * unmasked'): `name`, `email`, `address` MASKED with asterisks ('Jo** Ad****', 'a***@g****.com';
+ * '' when the person has none), `dayOfBirth` / `monthOfBirth` always null (a birthday is not
+ * revealed: `hasBirthday` tells whether one is on record).
+ */
+export const ZMaskedPerson = z.object({
+  name: z.string(),
+  email: z.string(),
+  address: z.string(),
+  dayOfBirth: z.null(),
+  monthOfBirth: z.null(),
+  hasBirthday: z.boolean(),
+});
+export type TMaskedPerson = z.infer<typeof ZMaskedPerson>;
+
+/**
+ * One custom field answer of a public page (`customAttributeData` item): a field of the church
+ * (entity 5 CheckInAttendance for the check-in, 4 EventRegistrationForm for the registration);
+ * `data` as the page holds it (text, a number, a checkbox's boolean; null or absent = no answer).
+ * `entityID` is ignored: the answer belongs to the record the page makes.
+ */
+export const ZPublicCustomAnswer = z
+  .object({
+    customAttributeID: ZId,
+    data: z
+      .union([z.string().max(2000, 'must be at most 2000 characters'), z.number(), z.boolean(), z.null()])
+      .optional()
+      .transform((v) => (v === null || v === undefined ? null : String(v))),
+    entityID: z.unknown().optional(),
   })
-  .refine((v) => phoneDigits(v).length <= 16, { message: 'must have at most 16 digits' });
+  .loose();
 
 /** The set-up's public code (or its id), as the links carry it. */
 const ZCheckinKey = z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'is not a check-in code');
@@ -109,12 +187,7 @@ export type TAvailableGroup = z.infer<typeof ZAvailableGroup>;
  */
 export const ZPhoneMatch = z.object({
   personId: z.uuid().nullable(),
-  name: z.string(),
-  email: z.string(),
-  address: z.string(),
-  dayOfBirth: z.null(),
-  monthOfBirth: z.null(),
-  hasBirthday: z.boolean(),
+  ...ZMaskedPerson.shape,
   groupsBelongingTo: z.array(ZBelongingGroup),
   avaliableGroups: z.array(ZAvailableGroup),
 });
@@ -122,31 +195,6 @@ export type TPhoneMatch = z.infer<typeof ZPhoneMatch>;
 export const ZPhoneMatches = z.array(ZPhoneMatch);
 
 // ---------------------------------------------------------------- the submission
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v ?? '');
-
-/** A whole number from JSON (a number, or its text as a dropdown may send it); ''/null = not given. */
-const optionalInt = (min: number, max: number) =>
-  z
-    .union([z.number(), z.string().trim(), z.null()])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || v === '') return null;
-      const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /**
  * The submission's person (spec §3 'Check-in submission'): a found person by `personId` (name and
@@ -164,7 +212,7 @@ export const ZCheckinPerson = z
     firstName: optionalText(100),
     lastName: optionalText(100),
     mobilePhone: ZPhoneText,
-    email: optionalText(254).refine((v) => v === '' || EMAIL.test(v), { message: 'must be an e-mail address' }),
+    email: optionalText(254).refine((v) => v === '' || EMAIL_PATTERN.test(v), { message: 'must be an e-mail address' }),
     homeAddress: optionalText(300),
     peopleInGroups: z
       .array(z.object({ id: ZId }).loose(), { error: 'must be a list of groups' })
@@ -186,22 +234,8 @@ export const ZCheckinPerson = z
     }
   });
 
-/**
- * One custom field answer (`customAttributeData` item): a field of entity 5 (CheckInAttendance)
- * of the church; `data` as the page holds it (text, a number, a checkbox's boolean; null or
- * absent = no answer). `entityID` is ignored: the answer belongs to this check-in (the
- * attendance record).
- */
-export const ZCheckinCustomAnswer = z
-  .object({
-    customAttributeID: ZId,
-    data: z
-      .union([z.string().max(2000, 'must be at most 2000 characters'), z.number(), z.boolean(), z.null()])
-      .optional()
-      .transform((v) => (v === null || v === undefined ? null : String(v))),
-    entityID: z.unknown().optional(),
-  })
-  .loose();
+/** One custom field answer of the check-in: a field of entity 5 (CheckInAttendance); see ZPublicCustomAnswer. */
+export const ZCheckinCustomAnswer = ZPublicCustomAnswer;
 
 /**
  * POST /MarkAttendance (root path) body (existing-client-api §4.2): the person, the set-up's

@@ -217,6 +217,39 @@ export const ZConfirmAnswer = z.object({
   returnObject: ZPaymentOutcome,
 });
 
+/**
+ * POST /donated?paymentType=0|1 (existing-client-api §3.4, the existing client's `/pay` page):
+ * 0 Paystack, 1 Flutterwave.
+ */
+export const ZDonatedQuery = z.object({
+  paymentType: z.enum(['0', '1'], { message: 'must be 0 (Paystack) or 1 (Flutterwave)' }),
+});
+
+/**
+ * Its body: what the page sent to /initailizedonationpayment plus the provider's word from the
+ * checkout's callback. `transactionReference` is Paystack's `trxref` (paymentType 0) or
+ * Flutterwave's `transaction_id` (paymentType 1, a number). `amount` is the whole gift: in MINOR
+ * units for Paystack (the page sends `amount*100`), in major units for Flutterwave; item amounts
+ * are in major units.
+ */
+export const ZDonatedBody = z.object({
+  transactionReference: z.preprocess(
+    (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v),
+    z.string().trim().min(1, 'is required').max(100),
+  ),
+  amount: ZAmount,
+  currencyId: ZLooseInt,
+  currencyID: ZLooseInt,
+  tenantId: ZOptionalId.optional(),
+  tenantID: ZOptionalId.optional(),
+  contributionItems: z.array(ZGiftItemInput).min(1, 'choose at least one item to give to').max(50),
+  gateway: ZOptionalText(40),
+  orderId: ZOptionalText(100),
+  email: z.preprocess(blank, z.email('must be an e-mail address').max(254).optional()),
+});
+export type TDonatedBody = z.output<typeof ZDonatedBody>;
+export type TDonatedBodyInput = z.input<typeof ZDonatedBody>;
+
 /** A webhook's answer (the providers read only the HTTP status). */
 export const ZWebhookAnswer = z.object({ status: z.boolean(), response: z.string() });
 

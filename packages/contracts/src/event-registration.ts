@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  EMAIL_PATTERN,
+  optionalInt as optionalNumber,
+  optionalText,
+  phoneText,
+  ZMaskedPerson,
+  ZPublicCustomAnswer,
+} from './attendance-public.ts';
 import { ZEnvelope, ZId, ZOptionalId } from './common.ts';
 
 /*
@@ -118,34 +126,23 @@ export type TRegistrationEvent = z.infer<typeof ZRegistrationEvent>;
 
 // ---------------------------------------------------------------- the phone search
 
-/** A phone as typed: at most 30 characters, 7 to 16 digits. */
-const ZPhone = z
-  .string({ error: 'Enter the phone number' })
-  .trim()
-  .max(30, 'must be at most 30 characters')
-  .refine((v) => /^\+?[\d\s().-]+$/.test(v), { message: 'must be a phone number (digits, spaces, + ( ) . -)' })
-  .refine((v) => v.replace(/\D/g, '').length >= 7, { message: 'must have at least 7 digits' })
-  .refine((v) => v.replace(/\D/g, '').length <= 16, { message: 'must have at most 16 digits' });
+/** A phone as typed: at most 30 characters, 7 to 16 digits (attendance-public.ts phoneText). */
+const ZPhone = phoneText(7);
 
 /** GET /searchregistrationbyphone?searchtext=&id= (root path). */
 export const ZSearchRegistrationQuery = z.object({ searchtext: ZPhone, id: ZEventKey });
 
 /**
  * One answer of the phone search (spec §3 'Person found by phone (registration)'): `personId`,
- * `name`, `email`, `address`, `phoneNumber` MASKED with asterisks ('' when none); `dayOfBirth` /
- * `monthOfBirth` always null (withheld; `hasBirthday` says whether one is on record),
- * `alreadyRegistered` whether this person holds a registration for the event. No match: an
- * empty array.
+ * the masked person of the check-in's search (attendance-public.ts ZMaskedPerson: `name`,
+ * `email`, `address` masked, birthday withheld, `hasBirthday`), `phoneNumber` MASKED too ('' when
+ * none), `alreadyRegistered` whether this person holds a registration for the event. No match:
+ * an empty array.
  */
 export const ZRegistrationMatch = z.object({
   personId: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  address: z.string(),
+  ...ZMaskedPerson.shape,
   phoneNumber: z.string(),
-  dayOfBirth: z.null(),
-  monthOfBirth: z.null(),
-  hasBirthday: z.boolean(),
   alreadyRegistered: z.boolean(),
 });
 export type TRegistrationMatch = z.infer<typeof ZRegistrationMatch>;
@@ -153,30 +150,8 @@ export const ZRegistrationMatches = z.array(ZRegistrationMatch);
 
 // ---------------------------------------------------------------- POST /EventRegistration
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v ?? '');
-
 /** A whole number from JSON (a number or its text); '', null, 0 from an unset selector = not given. */
-const optionalInt = (min: number, max: number) =>
-  z
-    .union([z.number(), z.string().trim(), z.null()])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || v === '' || v === 0 || v === '0') return null;
-      const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const optionalInt = (min: number, max: number) => optionalNumber(min, max, { zeroIsUnset: true });
 
 /**
  * The registration's person (spec §3 'Registration payload'): a found person or a ward by
@@ -193,7 +168,7 @@ export const ZRegistrationPerson = z
       .union([ZPhone, z.literal(''), z.null()])
       .optional()
       .transform((v) => v || ''),
-    email: optionalText(254).refine((v) => v === '' || EMAIL.test(v), { message: 'must be an e-mail address' }),
+    email: optionalText(254).refine((v) => v === '' || EMAIL_PATTERN.test(v), { message: 'must be an e-mail address' }),
     homeAddress: optionalText(300),
     monthOfBirth: optionalInt(1, 12),
     dayOfBirth: optionalInt(1, 31),
@@ -211,17 +186,8 @@ export const ZRegistrationPerson = z
       ctx.addIssue({ code: 'custom', path: ['mobilePhone'], message: 'Enter the phone number' });
   });
 
-/** One custom field answer: a field of entity 4 (EventRegistrationForm); `entityID` is ignored. */
-export const ZRegistrationCustomAnswer = z
-  .object({
-    customAttributeID: ZId,
-    data: z
-      .union([z.string().max(2000, 'must be at most 2000 characters'), z.number(), z.boolean(), z.null()])
-      .optional()
-      .transform((v) => (v === null || v === undefined ? null : String(v))),
-    entityID: z.unknown().optional(),
-  })
-  .loose();
+/** One custom field answer: a field of entity 4 (EventRegistrationForm); see attendance-public.ts ZPublicCustomAnswer. */
+export const ZRegistrationCustomAnswer = ZPublicCustomAnswer;
 
 const ZKeyText = z
   .union([z.string(), z.number()])
@@ -286,7 +252,7 @@ export const ZRegistrationPaymentItem = z
 export const ZRegistrationDonation = z
   .object({
     name: optionalText(200),
-    email: optionalText(254).refine((v) => v === '' || EMAIL.test(v), { message: 'must be an e-mail address' }),
+    email: optionalText(254).refine((v) => v === '' || EMAIL_PATTERN.test(v), { message: 'must be an e-mail address' }),
     phone: optionalText(40),
     paymentFormId: ZOptionalId.optional(),
     tenantID: ZOptionalId.optional(),

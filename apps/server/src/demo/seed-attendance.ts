@@ -14,7 +14,8 @@ import * as q from '../modules/attendance/setup-queries.ts';
  * church with a check-in cut-off in the future and check-in messages, and the Afolabi family
  * (two parents, two children with care notes) can be checked in at the door. The check-in form's
  * custom fields (entity type 5: 'How did you hear about us?', 'First time in a church?') come
- * from seed-settings.ts.
+ * from seed-settings.ts. Family Sunday has registrations (issue 12): the Afolabis (Daniel with his
+ * two children as wards) and four other members, with answers to the registration questions.
  */
 
 /** The groups every demo set-up is for: an adults' group and a children's room (seed-settings.ts). */
@@ -93,11 +94,72 @@ export async function seedDemoAttendanceSetups(ctx: TenantCtx, today: dayjs.Dayj
     });
   if (setupGroups.length > 0) await q.setGroups(tx, tenantId, setupId, setupGroups);
 
-  await seedFamily(ctx, groupId);
+  const family = await seedFamily(ctx, groupId);
+  await seedRegistrations(ctx, setupId, family);
+}
+
+/**
+ * Registrations for Family Sunday (issue 12; free, so none is paid: a paid registration settles
+ * only through a payment provider's verification, which the demo has no clean server-side way to
+ * fake): Daniel Afolabi with his two children as wards, Ruth Afolabi, and four other members,
+ * registered over the past days, each registrant answering the registration questions of
+ * seed-settings.ts (entity 4: 'T-shirt size', 'Number of guests').
+ */
+async function seedRegistrations(ctx: TenantCtx, setupId: string, family: SeededFamily): Promise<void> {
+  const { tx, tenantId } = ctx;
+  const others = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from people
+         where tenant_id = ${tenantId} and mobile_phone is not null and last_name <> ${FAMILY.name}
+         order by first_name, last_name, id
+         limit 4`,
+  );
+  const fields = await queryRows<{ id: string; label: string }>(
+    tx,
+    sql`select id, label from custom_fields where tenant_id = ${tenantId} and entity_type = 4`,
+  );
+  const field = (label: string) => fields.find((f) => f.label === label)?.id;
+  const sizes = ['L', 'M', 'XL', 'S', 'M', 'L'];
+  const registrants = [family.fatherId, family.motherId, ...others.map((o) => o.id)];
+  for (const [i, personId] of registrants.entries()) {
+    const daysAgo = registrants.length - i;
+    const [reg] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into event_registrations (tenant_id, checkin_attendance_id, person_id, status, created_at, updated_at)
+          values (${tenantId}, ${setupId}, ${personId}, 'registered', now() - make_interval(days => ${daysAgo}),
+                  now() - make_interval(days => ${daysAgo}))
+          returning id`,
+    );
+    const answers: [string | undefined, string][] = [
+      [field('T-shirt size'), sizes[i % sizes.length]!],
+      [field('Number of guests'), String(i % 3)],
+    ];
+    for (const [fieldId, data] of answers)
+      if (fieldId)
+        await tx.execute(
+          sql`insert into custom_field_values (tenant_id, custom_field_id, entity_id, data)
+              values (${tenantId}, ${fieldId}, ${reg!.id}, ${data})`,
+        );
+    if (personId === family.fatherId)
+      for (const child of family.childIds)
+        await tx.execute(
+          sql`insert into event_registrations
+                (tenant_id, checkin_attendance_id, person_id, registered_by_id, status, created_at, updated_at)
+              values (${tenantId}, ${setupId}, ${child}, ${personId}, 'registered',
+                      now() - make_interval(days => ${daysAgo}), now() - make_interval(days => ${daysAgo}))`,
+        );
+  }
+}
+
+/** The people of the demo family. */
+interface SeededFamily {
+  fatherId: string;
+  motherId: string;
+  childIds: string[];
 }
 
 /** The Afolabi family: father and mother with phones and e-mails, two children with care notes in their rooms. */
-async function seedFamily(ctx: TenantCtx, groupId: (name: string) => string | undefined): Promise<void> {
+async function seedFamily(ctx: TenantCtx, groupId: (name: string) => string | undefined): Promise<SeededFamily> {
   const { tx, tenantId } = ctx;
   const parent = (p: typeof FAMILY.father) =>
     createMember(ctx, {
@@ -139,4 +201,5 @@ async function seedFamily(ctx: TenantCtx, groupId: (name: string) => string | un
       sql`insert into family_members (tenant_id, family_id, person_id, family_role)
           values (${tenantId}, ${family!.id}, ${m.personId}, ${m.roleId})`,
     );
+  return { fatherId: father.id, motherId: mother.id, childIds: members.slice(2).map((m) => m.personId) };
 }

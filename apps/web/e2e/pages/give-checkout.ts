@@ -16,9 +16,13 @@ export class SandboxCheckout {
     await expect(this.page.getByText(amount)).toBeVisible();
   }
 
-  /** Presses `outcome` and waits to be back on Steward's thank-you page. */
-  async choose(outcome: CheckoutOutcome): Promise<void> {
+  /**
+   * Presses `outcome` and waits to be back on Steward's thank-you page; answers the provider's
+   * query on it (Paystack `trxref`, `reference`; Flutterwave `status`, `tx_ref`, `transaction_id`).
+   */
+  async choose(outcome: CheckoutOutcome): Promise<URLSearchParams> {
     await this.page.getByRole('button', { name: outcome }).click();
     await this.page.waitForURL(/\/give\/[0-9a-f-]{36}\/thanks\?/);
+    return new URL(this.page.url()).searchParams;
   }
 }

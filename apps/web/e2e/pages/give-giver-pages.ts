@@ -71,6 +71,12 @@ export class GiverTransactionsPage {
     await this.page.getByRole('searchbox', { name: 'Search' }).fill(text);
   }
 
+  /** Opens 'Your Transactions' from the giving page's link. */
+  async open(): Promise<void> {
+    await this.page.getByRole('link', { name: 'Your Transactions' }).click();
+    await this.expectShown();
+  }
+
   async signOut(): Promise<void> {
     await this.page.getByRole('button', { name: 'Sign out' }).click();
   }

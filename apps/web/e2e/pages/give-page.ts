@@ -68,6 +68,25 @@ export class GivePage {
     await this.page.waitForURL(/\/checkout\//);
   }
 
+  /**
+   * Fills a gift (the items' amounts and, when given, the visitor's details), chooses `provider`
+   * and presses Give: the provider's hosted checkout is open afterwards. Answers the checkout's
+   * origin (the local sandbox's address, for its webhook log).
+   */
+  async startGift(gift: { amounts: Record<string, string>; details?: GiftDetails; provider: GatewayLabel }) {
+    await this.fillAmounts(gift.amounts);
+    if (gift.details) await this.fillDetails(gift.details);
+    await this.choose(gift.provider);
+    await this.give();
+    return new URL(this.page.url()).origin;
+  }
+
+  /** The giving page is shown with the giver signed in as `name`. */
+  async expectSignedInAs(name: string): Promise<void> {
+    await this.expectShown();
+    await expect(this.signedInAs(name)).toBeVisible();
+  }
+
   /** The signed-in giver's box under 'Your details'. */
   signedInAs(name: string): Locator {
     return this.page.locator('.gv-giver').filter({ hasText: `Signed in as ${name}` });

@@ -40,12 +40,17 @@ const publicNotFound = withProviders(
 );
 
 /** Areas of the spec planned for a later release: path under /tenant and page title. */
-const PLANNED: { path: string; title: string }[] = [
-  { path: 'eventregistration', title: 'Event Registration' },
-  { path: 'settings', title: 'Settings' },
-];
+const PLANNED: { path: string; title: string }[] = [{ path: 'settings', title: 'Settings' }];
 
 const tenantRoutes: RouteObject[] = [
+  // issue 12 (event registration, admin): the church's set-ups that take registration
+  {
+    path: 'eventregistration',
+    lazy: () =>
+      import('../features/event-registration-admin/registration-setups-page.tsx').then((m) => ({
+        Component: m.RegistrationSetupsPage,
+      })),
+  },
   // issue 11 (attendance and check-in): admin pages
   // the attendance report / marking page (routes AttendanceReport report/:id and MarkAttendance mark?id=)
   ...['attendancecheckin/report/:id', 'attendancecheckin/mark'].map((path) => ({

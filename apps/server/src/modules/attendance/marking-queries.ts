@@ -68,13 +68,49 @@ export interface RosterRow {
   picture_url: string | null;
   /** the person's answers to the check-in questions (entity 5, public check-in) and registration questions (entity 4) */
   answers: { customAttributeID: string; data: string }[];
+  /** the registration's id, status ('registered' or a live 'pending_payment' hold) and time; null without one */
+  registration_id: string | null;
+  registration_status: string | null;
+  registered_at: Date | null;
+  /** a ward's registrant (their person id and name); null for the registrant themselves */
+  registered_by_id: string | null;
+  registered_by_name: string | null;
+  /** 'paid' | 'unpaid' | 'pending' | 'free'; null without a registration (see REGISTRATION_PAYMENT) */
+  payment_state: string | null;
+  /** minor units (text) of `amount_currency`: the payment's amount on its payer's row, else the fee due */
+  amount_minor: string | null;
+  amount_currency: string | null;
 }
 
 /**
+ * A registration's payment state (alias `g` the registration, `pay` its payment, `c` the set-up):
+ * 'pending' while a paid registration's hold waits for the payment, 'paid' when its payment
+ * succeeded, 'unpaid' when the set-up takes a fee and the registration has no settled payment,
+ * else 'free'.
+ */
+const REGISTRATION_PAYMENT = sql`case when g.id is null then null
+           when g.status = 'pending_payment' then 'pending'
+           when pay.status = 'succeeded' then 'paid'
+           when c.is_paid_for then 'unpaid'
+           else 'free' end`;
+
+/**
+ * The amount shown beside a registration, minor units: the payment's amount on the row of the
+ * person who paid (it covers the wards registered with them, who show none), the set-up's fee
+ * per person on an unpaid registration, none on a free one.
+ */
+const REGISTRATION_AMOUNT = sql`case when g.id is null then null
+           when pay.id is not null and pay.status in ('succeeded', 'pending')
+             then case when g.registered_by_id is null then pay.amount_minor end
+           when c.is_paid_for then c.amount_minor end`;
+
+/**
  * Everyone of set-up `checkinAttendanceId` once: its attendance records joined (full join on
- * the person) with its registrations that are not cancelled; `id` is the record's id, else the
- * registration's. With the room, the security code and who checked in and out (a person's name,
- * else the user's). Ordered by name.
+ * the person) with its registrations that are 'registered' or a live 'pending_payment' hold
+ * (shown as pending payment, `is_registered` false); `id` is the record's id, else the
+ * registration's. With the room, the security code, who checked in and out (a person's name,
+ * else the user's), and the registration: who registered a ward, the payment state and the
+ * amount (issue 12 'Admin'). Ordered by name, a registrant's wards right after them.
  */
 export function roster(tx: Tx, tenantId: string, checkinAttendanceId: string) {
   return queryRows<RosterRow>(
@@ -82,10 +118,17 @@ export function roster(tx: Tx, tenantId: string, checkinAttendanceId: string) {
     sql`with rec as (
           select * from attendance_records where tenant_id = ${tenantId} and checkin_attendance_id = ${checkinAttendanceId}
         ), reg as (
-          select id, person_id from event_registrations
-           where tenant_id = ${tenantId} and checkin_attendance_id = ${checkinAttendanceId} and ${LIVE}
+          select id, person_id, status, registered_by_id, payment_id, created_at from event_registrations
+           where tenant_id = ${tenantId} and checkin_attendance_id = ${checkinAttendanceId}
+             and (${LIVE} or (status = 'pending_payment' and hold_expires_at > now()))
         )
-        select coalesce(r.id, g.id) as id, p.id as person_id, r.id as record_id, g.id is not null as is_registered,
+        select coalesce(r.id, g.id) as id, p.id as person_id, r.id as record_id,
+               coalesce(g.status = 'registered', false) as is_registered,
+               g.id as registration_id, g.status as registration_status, g.created_at as registered_at,
+               g.registered_by_id, nullif(trim(rb.first_name || ' ' || rb.last_name), '') as registered_by_name,
+               ${REGISTRATION_PAYMENT} as payment_state, (${REGISTRATION_AMOUNT})::text as amount_minor,
+               case when g.id is not null then coalesce(pay.currency_code, c.currency_code, t.currency_code) end
+                 as amount_currency,
                r.checked_in_at, r.checked_out_at, r.check_in_channel, r.group_id, gr.name as group_name,
                cc.security_code,
                coalesce(nullif(trim(bp.first_name || ' ' || bp.last_name), ''),
@@ -104,13 +147,18 @@ export function roster(tx: Tx, tenantId: string, checkinAttendanceId: string) {
           from rec r
           full join reg g on g.person_id = r.person_id
           join people p on p.tenant_id = ${tenantId} and p.id = coalesce(r.person_id, g.person_id)
+          join checkin_attendances c on c.tenant_id = ${tenantId} and c.id = ${checkinAttendanceId}
+          join tenants t on t.id = c.tenant_id
+          left join people rb on rb.tenant_id = ${tenantId} and rb.id = g.registered_by_id
+          left join payments pay on pay.tenant_id = ${tenantId} and pay.id = g.payment_id
           left join groups gr on gr.tenant_id = ${tenantId} and gr.id = r.group_id
           left join child_checkins cc on cc.tenant_id = ${tenantId} and cc.id = r.child_checkin_id
           left join people bp on bp.tenant_id = ${tenantId} and bp.id = r.checked_in_by_person_id
           left join users bu on bu.tenant_id = ${tenantId} and bu.id = r.checked_in_by_user_id
           left join people op on op.tenant_id = ${tenantId} and op.id = r.checked_out_by_person_id
           left join users ou on ou.tenant_id = ${tenantId} and ou.id = r.checked_out_by_user_id
-         order by lower(p.first_name), lower(p.last_name), p.id`,
+         order by lower(coalesce(rb.first_name, p.first_name)), lower(coalesce(rb.last_name, p.last_name)),
+                  coalesce(rb.id, p.id), rb.id is not null, lower(p.first_name), lower(p.last_name), p.id`,
   );
 }
 

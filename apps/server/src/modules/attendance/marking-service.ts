@@ -8,6 +8,7 @@ import {
   MARK_MESSAGES,
   type TAttendancePerson,
   type TAttendanceReport,
+  type TPersonRegistration,
   type ZCheckOutRequest,
   type ZMarkAllRequest,
   type ZMarkAttendanceRequest,
@@ -26,8 +27,8 @@ import * as w from './marking-writes.ts';
 /*
  * The attendance report and marking page (issue 11 'Admin', third bullet; existing-client-api
  * §4.1 from 'AttendanceReport' on, §4.3 MarkAttendance / CheckOut). Every check-in goes through
- * recordCheckIn (records.ts) but 'Checkin all', which is one set-based statement with the same
- * rule (marking-queries.ts markAllPresent). Marking by an administrator sends no check-in
+ * recordCheckIn (records.ts); 'Checkin all' through recordCheckInMany, the same rule in set form
+ * (marking-writes.ts markAllPresent). Marking by an administrator sends no check-in
  * message: those belong to a person's own check-in (the public page), not to a register taken
  * by the church.
  */
@@ -77,6 +78,23 @@ function toPerson(r: q.RosterRow, setUpId: string): TAttendancePerson {
     hasPhone: maskPhone(r.mobile_phone) !== '',
     pictureUrl: r.picture_url,
     customAttributeData: r.answers,
+    registration: toRegistration(r),
+  };
+}
+
+/** The registration part of a report row (issue 12 'Admin'); amounts leave as decimals. */
+function toRegistration(r: q.RosterRow): TPersonRegistration | null {
+  if (!r.registration_id || !r.registered_at) return null;
+  const currency = r.amount_currency ?? '';
+  return {
+    id: r.registration_id,
+    status: r.registration_status === 'pending_payment' ? 'pending_payment' : 'registered',
+    registeredById: r.registered_by_id,
+    registeredByName: r.registered_by_id ? (r.registered_by_name ?? '') : null,
+    payment: (r.payment_state ?? 'free') as TPersonRegistration['payment'],
+    amount: r.amount_minor === null ? null : minorToNumber(BigInt(r.amount_minor), currency),
+    currency,
+    registeredAt: new Date(r.registered_at).toISOString(),
   };
 }
 

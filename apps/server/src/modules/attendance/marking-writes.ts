@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { LIVE, uuidArray } from './marking-queries.ts';
+import { CHECK_IN_CHANNEL, recordCheckInMany } from './records.ts';
 
 /*
  * The writes of the marking page (issue 11 'Admin', third bullet): check-outs, 'Checkin all' and
@@ -54,9 +55,9 @@ export async function undoCheckOut(tx: Tx, tenantId: string, recordId: string): 
 /**
  * 'Checkin all' in one statement: the people named by `ids` (record or registration ids), or
  * with no ids everyone registered or pre-checked in who is not yet present, are recorded
- * present (channel 0, by `userId`) with the same rule as recordCheckIn (records.ts): one record
- * per person (the unique index attendance_records_once), the first arrival kept, a check-out
- * cleared. Rows already present and not checked out are left alone. Answers how many people
+ * present (channel 0, by `userId`) through recordCheckInMany (records.ts, recordCheckIn's rule in
+ * set form): one record per person, the first arrival kept, a check-out cleared (a chosen list
+ * only). Rows already present and not checked out are left alone. Answers how many people
  * were changed.
  */
 export async function markAllPresent(
@@ -78,25 +79,13 @@ export async function markAllPresent(
           union
           select person_id from attendance_records
            where tenant_id = ${tenantId} and checkin_attendance_id = ${checkinAttendanceId} and checked_in_at is null`;
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into attendance_records as r (
-          tenant_id, checkin_attendance_id, person_id, checked_in_at, check_in_channel, checked_in_by_user_id
-        )
-        select ${tenantId}, ${checkinAttendanceId}, t.person_id, now(), 0, ${userId}
-          from (${targets}) t
-         order by t.person_id
-        on conflict (tenant_id, checkin_attendance_id, person_id) do update set
-          checked_in_at = coalesce(r.checked_in_at, now()),
-          checked_out_at = null,
-          checked_out_by_person_id = null,
-          checked_out_by_user_id = null,
-          check_in_channel = case when r.checked_in_at is null then excluded.check_in_channel else r.check_in_channel end,
-          checked_in_by_user_id = coalesce(r.checked_in_by_user_id, excluded.checked_in_by_user_id)
-         where r.checked_in_at is null or (${ids.length > 0}::boolean and r.checked_out_at is not null)
-        returning r.id`,
-  );
-  return rows.length;
+  return recordCheckInMany(tx, tenantId, {
+    checkinAttendanceId,
+    people: targets,
+    channel: CHECK_IN_CHANNEL.admin,
+    checkedInByUserId: userId,
+    reopenCheckedOut: ids.length > 0,
+  });
 }
 
 /**

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 
 /*
  * The one way an attendance record is written (issue 11): every check-in path (an
- * administrator's mark, the public self check-in, a child at the door, the family portal's
- * pre-check-in) comes through here, so a person checked in twice to one set-up is one record.
+ * administrator's mark and 'Checkin all', the public self check-in, a child at the door, the
+ * family portal's pre-check-in) comes through here (recordCheckIn, and recordCheckInMany: the
+ * same rule in set form), so a person checked in twice to one set-up is one record.
  */
 
 /** How a check-in was made: the values of attendance_records.check_in_channel. */
@@ -44,6 +45,25 @@ export interface RecordCheckInResult {
 }
 
 /**
+ * The rule of a check-in of a person already on record at the set-up (alias `r` the stored row,
+ * `excluded` the new one): present keeps the first arrival and clears a check-out; the channel is
+ * the one that first made the person present; room, child check-in and who checked in are
+ * replaced by the latest values given.
+ */
+function onConflict(present: boolean): SQL {
+  return sql`
+        checked_in_at = case when ${present} then coalesce(r.checked_in_at, now()) else r.checked_in_at end,
+        checked_out_at = case when ${present} then null else r.checked_out_at end,
+        checked_out_by_person_id = case when ${present} then null else r.checked_out_by_person_id end,
+        checked_out_by_user_id = case when ${present} then null else r.checked_out_by_user_id end,
+        check_in_channel = case when r.checked_in_at is null then excluded.check_in_channel else r.check_in_channel end,
+        group_id = coalesce(excluded.group_id, r.group_id),
+        child_checkin_id = coalesce(excluded.child_checkin_id, r.child_checkin_id),
+        checked_in_by_person_id = coalesce(excluded.checked_in_by_person_id, r.checked_in_by_person_id),
+        checked_in_by_user_id = coalesce(excluded.checked_in_by_user_id, r.checked_in_by_user_id)`;
+}
+
+/**
  * Records `personId` at check-in set-up `checkinAttendanceId` exactly once (unique index
  * attendance_records_once): a new record, or the existing one updated. A second check-in keeps
  * the first time of arrival; a person checked out and checked in again is present again (check-out
@@ -68,16 +88,7 @@ export async function recordCheckIn(tx: Tx, tenantId: string, input: RecordCheck
         ${present ? sql`now()` : sql`null`}, ${input.channel}, ${input.groupId ?? null},
         ${input.childCheckinId ?? null}, ${input.checkedInByPersonId ?? null}, ${input.checkedInByUserId ?? null}
       )
-      on conflict (tenant_id, checkin_attendance_id, person_id) do update set
-        checked_in_at = case when ${present} then coalesce(r.checked_in_at, now()) else r.checked_in_at end,
-        checked_out_at = case when ${present} then null else r.checked_out_at end,
-        checked_out_by_person_id = case when ${present} then null else r.checked_out_by_person_id end,
-        checked_out_by_user_id = case when ${present} then null else r.checked_out_by_user_id end,
-        check_in_channel = case when r.checked_in_at is null then excluded.check_in_channel else r.check_in_channel end,
-        group_id = coalesce(excluded.group_id, r.group_id),
-        child_checkin_id = coalesce(excluded.child_checkin_id, r.child_checkin_id),
-        checked_in_by_person_id = coalesce(excluded.checked_in_by_person_id, r.checked_in_by_person_id),
-        checked_in_by_user_id = coalesce(excluded.checked_in_by_user_id, r.checked_in_by_user_id)
+      on conflict (tenant_id, checkin_attendance_id, person_id) do update set ${onConflict(present)}
       -- made present by this statement: its arrival time is this transaction's now() (a concurrent
       -- check-in of the same person waits on the row and then sees the other's earlier time)
       returning r.id, coalesce(r.checked_in_at = now(), false) as checked_in_now
@@ -85,4 +96,42 @@ export async function recordCheckIn(tx: Tx, tenantId: string, input: RecordCheck
   );
   if (!row) throw new Error('recordCheckIn: no row returned');
   return { recordId: row.id, checkedInNow: row.checked_in_now };
+}
+
+export interface RecordCheckInManyInput {
+  checkinAttendanceId: string;
+  /** a query answering one `person_id` column: the people to check in (duplicates allowed) */
+  people: SQL;
+  channel: TCheckInChannel;
+  checkedInByUserId?: string | null;
+  /**
+   * true also checks in again people who were checked out (a chosen list); false leaves them
+   * checked out ('everyone' means everyone not yet present)
+   */
+  reopenCheckedOut: boolean;
+}
+
+/**
+ * recordCheckIn in set form (one statement; 'Checkin all' of the marking page): every person of
+ * `people` is made present at the set-up with recordCheckIn's rule (one record per person, the
+ * first arrival kept, a check-out cleared). People already present and not checked out (and,
+ * without `reopenCheckedOut`, people checked out) are left as they are. Runs in the church's
+ * transaction. Answers how many people this call made present.
+ * @throws database errors (foreign keys: a person or set-up of another church does not exist)
+ */
+export async function recordCheckInMany(tx: Tx, tenantId: string, input: RecordCheckInManyInput): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into attendance_records as r (
+          tenant_id, checkin_attendance_id, person_id, checked_in_at, check_in_channel, checked_in_by_user_id
+        )
+        select distinct ${tenantId}::uuid, ${input.checkinAttendanceId}::uuid, t.person_id, now(), ${input.channel}::int,
+               ${input.checkedInByUserId ?? null}::uuid
+          from (${input.people}) t
+         order by t.person_id
+        on conflict (tenant_id, checkin_attendance_id, person_id) do update set ${onConflict(true)}
+         where r.checked_in_at is null or (${input.reopenCheckedOut}::boolean and r.checked_out_at is not null)
+        returning r.id`,
+  );
+  return rows.length;
 }

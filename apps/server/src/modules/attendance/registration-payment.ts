@@ -18,7 +18,7 @@ import { fromProviderError } from '../giving/provider-errors.ts';
 import { newReference } from '../giving/public-give-service.ts';
 import * as forms from '../giving/queries.ts';
 import { paymentItems, payments } from '../giving/schema.ts';
-import { discardUnstarted, registerPurposeHooks, settle, type SettleDeps } from '../giving/settlement.ts';
+import { discardUnstarted, RefundNeeded, registerPurposeHooks, settle, type SettleDeps } from '../giving/settlement.ts';
 import type { JobQueue } from '../messaging/queue.ts';
 import { newRowId } from '../../lib/ids.ts';
 import { ProviderError, type PaymentProviders, type ProviderName } from '../payments/provider.ts';
@@ -44,8 +44,9 @@ import {
  * initialise as a HOLD ('pending_payment', hold_expires_at 15 minutes ahead) in the same locked
  * transaction as the capacity check. Settlement's purpose hooks (registerPurposeHooks) turn the
  * hold into a registration just before the fee is posted — whichever of the payer's confirm, the
- * webhook, the re-check comes first — or refuse the posting (the payment is 'flagged' for the
- * administrator with the reason) when the hold had expired and the event filled meanwhile.
+ * webhook, the re-check comes first — or refuse the posting when the hold had expired and the
+ * event filled meanwhile (the payment is 'flagged' and refunded through the provider after the
+ * commit: settlement's RefundNeeded).
  */
 
 /** The purpose of registration payments (payments.purpose). */
@@ -322,10 +323,11 @@ export async function confirmRegistrationPayment(
  * Installs settlement's hooks for registration payments (giving/settlement.ts
  * registerPurposeHooks): `admit` turns the payment's holds into registrations before the fee is
  * posted — with the set-up locked, live holds simply become 'registered'; expired or released
- * ones take places again if the event has room, else the posting is refused (AppError 409: the
- * payment is flagged for the administrator to refund, never silently accepted) — and sends the
+ * ones take places again if the event has room, else the posting is refused (RefundNeeded: the
+ * payment is flagged, nothing is posted, and the refund job gives the money back through the
+ * provider, or the administrator is told to when it refuses; never silently accepted) — and sends the
  * registrant's registration SMS and e-mail once; `released` releases the holds of a payment that
- * failed or was abandoned. The queue is the messaging queue of the app that installed them (the
+ * failed or was abandoned; `upkeep` ends holds past their expiry (endExpiredHolds). The queue is the messaging queue of the app that installed them (the
  * last one built).
  */
 export function installRegistrationHooks(queue: JobQueue, log: MessageLog): void {
@@ -335,17 +337,14 @@ export function installRegistrationHooks(queue: JobQueue, log: MessageLog): void
       const setupId = await q.setupOfPayment(tx, tenantId, payment.id);
       if (!setupId) return;
       const s = await q.findRegSetup(tx, tenantId, setupId, true);
-      if (!s) throw new AppError(409, 'The event of this registration payment was deleted: refund the payer');
+      if (!s) throw new RefundNeeded('Paid for the registration of an event that was deleted meanwhile');
       await q.endStaleHolds(tx, tenantId, s.id);
       const holds = await q.holdsOfPayment(tx, tenantId, payment.id);
       const lapsed = holds.filter((h) => h.status === 'expired' || h.status === 'released');
       if (lapsed.length > 0 && s.slot !== null) {
         const left = s.slot - (await q.takenPlaces(tx, tenantId, s.id));
         if (left < lapsed.length)
-          throw new AppError(
-            409,
-            `Paid after the registration hold expired and '${s.eventName}' is now full: refund the payer from the provider's dashboard`,
-          );
+          throw new RefundNeeded(`Paid after the registration hold expired and '${s.eventName}' is now full`);
       }
       const turned = holds.filter((h) => h.status !== 'registered' && h.status !== 'cancelled');
       await q.setPaymentHolds(tx, tenantId, payment.id, ['pending_payment', 'expired', 'released'], 'registered');
@@ -364,5 +363,35 @@ export function installRegistrationHooks(queue: JobQueue, log: MessageLog): void
     async released(ctx, payment) {
       await q.setPaymentHolds(ctx.tx, ctx.tenantId, payment.id, ['pending_payment'], 'released');
     },
+    upkeep: endExpiredHolds,
   });
+}
+
+/**
+ * The hold upkeep (issue 12: 'an abandoned or failed payment releases them'), run periodically by
+ * giving's jobs (PurposeHooks.upkeep): for each registration payment with a hold past its
+ * hold_expires_at while the payment is still pending (at most `limit`, oldest first, across
+ * churches), asks the provider first (settle(): a payer may have paid — then `admit` registers
+ * them, or refunds when the event filled meanwhile; failed/abandoned releases the holds), and when
+ * it is still not paid ends the holds ('expired', under the set-up lock; a later payment takes
+ * places again only if there is room). A provider that cannot be asked leaves that payment for
+ * the next run (its places are not counted anyway). Answers how many payments it looked at.
+ */
+export async function endExpiredHolds(deps: SettleDeps, limit = 100): Promise<number> {
+  const due = await q.expiredHoldPayments(deps.db, limit);
+  for (const d of due) {
+    try {
+      const done = await settle(deps, d.reference, { via: 'sweep' });
+      if (!done || !['pending', 'abandoned'].includes(done.payment.status)) continue;
+    } catch (e) {
+      if (!(e instanceof ProviderError)) throw e;
+      deps.log?.('registration.hold_check_unavailable', { reference: d.reference, kind: e.kind });
+      continue;
+    }
+    await withTenant(deps.db, d.tenant_id, async (tx) => {
+      await q.lockSetup(tx, d.tenant_id, d.setup_id);
+      await q.endStaleHolds(tx, d.tenant_id, d.setup_id);
+    });
+  }
+  return due.length;
 }

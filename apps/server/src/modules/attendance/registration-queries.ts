@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { UUID } from './public-checkin-queries.ts';
 
 /*
@@ -89,6 +89,25 @@ export async function endStaleHolds(tx: Tx, tenantId: string, setupId: string): 
          where er.tenant_id = ${tenantId} and er.checkin_attendance_id = ${setupId} and er.status = 'pending_payment'
            and p.tenant_id = er.tenant_id and p.id = er.payment_id
            and (er.hold_expires_at <= now() or p.status in ('failed', 'abandoned', 'cancelled'))`,
+  );
+}
+
+/**
+ * Registration payments with a hold past its hold_expires_at while the payment is still pending
+ * or abandoned, across churches (security-definer `registration_expired_holds`, migration 0022),
+ * oldest payment first: what the hold upkeep verifies and ends.
+ */
+export function expiredHoldPayments(
+  db: Db,
+  limit: number,
+): Promise<{ tenant_id: string; reference: string; setup_id: string }[]> {
+  return queryRows(db, sql`select tenant_id, reference, setup_id from registration_expired_holds(${limit})`);
+}
+
+/** Locks the set-up row `setupId` FOR UPDATE (deleted or not): the capacity lock of endStaleHolds. */
+export async function lockSetup(tx: Tx, tenantId: string, setupId: string): Promise<void> {
+  await tx.execute(
+    sql`select id from checkin_attendances where tenant_id = ${tenantId} and id = ${setupId}::uuid for update`,
   );
 }
 

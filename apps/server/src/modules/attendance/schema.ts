@@ -270,7 +270,13 @@ export const familySessions = pgTable(
   ],
 );
 
-/** One registration for an event, optionally paid (payment id) and with wards. */
+/**
+ * One person's registration for an event (issue 12). A ward is its own row with
+ * `registered_by_id` = the registrant. Status: 'registered', 'pending_payment' (a paid
+ * registration holding its place until `hold_expires_at`, with giving's `payment_id`),
+ * 'cancelled', 'expired', 'released'. Migration 0021 (custom SQL) added the hold columns,
+ * the checks and the two partial indexes declared here.
+ */
 export const eventRegistrations = pgTable(
   'event_registrations',
   {
@@ -282,11 +288,28 @@ export const eventRegistrations = pgTable(
     paymentId: uuid('payment_id'),
     status: text('status').notNull().default('registered'),
     createdAt: createdAt(),
+    /** a 'pending_payment' row holds its place until then */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('event_registrations_once').on(t.tenantId, t.checkinAttendanceId, t.personId),
     index('event_registrations_attendance_idx').on(t.tenantId, t.checkinAttendanceId),
+    index('event_registrations_payment_idx')
+      .on(t.tenantId, t.paymentId)
+      .where(sql`${t.paymentId} IS NOT NULL`),
+    index('event_registrations_holds_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending_payment'`),
+    check(
+      'event_registrations_status_check',
+      sql`${t.status} in ('registered', 'pending_payment', 'cancelled', 'expired', 'released')`,
+    ),
+    check(
+      'event_registrations_hold_check',
+      sql`${t.status} <> 'pending_payment' OR (${t.holdExpiresAt} IS NOT NULL AND ${t.paymentId} IS NOT NULL)`,
+    ),
     tenantFk(
       'event_registrations_attendance_fk',
       t.tenantId,

@@ -214,7 +214,10 @@ export interface PaymentSqlRow {
   is_anonymous: boolean;
 }
 
-/** The church's payments, newest first, of one status when given. */
+/**
+ * The church's payments (gifts and event registration fees: a late registration payment's refund
+ * outcome is read here), newest first, of one status when given.
+ */
 export function paymentRows(
   tx: Tx,
   tenantId: string,
@@ -227,19 +230,19 @@ export function paymentRows(
                p.currency_code, p.payer_name, g.name as giver_name, p.is_anonymous
         from payments p
         left join givers g on g.tenant_id = p.tenant_id and g.id = p.giver_id
-        where p.tenant_id = ${tenantId} and p.purpose = 'donation'
+        where p.tenant_id = ${tenantId} and p.purpose in ('donation', 'registration')
           ${opts.status ? sql`and p.status = ${opts.status}` : sql``}
         order by p.created_at desc, p.id desc
         limit ${opts.limit} offset ${opts.offset}`,
   );
 }
 
-/** The church's donation payments per status (aggregated in SQL). */
+/** The church's payments (gifts and registration fees) per status (aggregated in SQL). */
 export async function paymentCounts(tx: Tx, tenantId: string): Promise<Map<string, number>> {
   const rows = await queryRows<{ status: string; n: number }>(
     tx,
     sql`select status, count(*)::int as n from payments
-        where tenant_id = ${tenantId} and purpose = 'donation' group by status`,
+        where tenant_id = ${tenantId} and purpose in ('donation', 'registration') group by status`,
   );
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }

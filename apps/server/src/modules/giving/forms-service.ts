@@ -90,7 +90,7 @@ export async function getForm(ctx: TenantCtx, id: string, origin: string): Promi
 }
 
 /** Which provider a gateway row is, by its name ('Paystack', 'FlutterWave'), or null. */
-export function providerOf(gateway: q.GatewayRow): ProviderName | null {
+export function providerOf(gateway: Pick<q.GatewayRow, 'name'>): ProviderName | null {
   const n = gateway.name.toLowerCase();
   if (n.includes('paystack')) return 'paystack';
   if (n.includes('flutterwave')) return 'flutterwave';

@@ -5,6 +5,8 @@ import {
   TRANSACTION_STATUS_INDEX,
   ZConfirmAnswer,
   ZConfirmQuery,
+  ZDonatedBody,
+  ZDonatedQuery,
   ZInitializeDonation,
   ZInitializeDonationAnswer,
   ZPublicFormQuery,
@@ -21,6 +23,7 @@ import { ProviderError, type PaymentProviders } from '../payments/provider.ts';
 import { giverOfRequest } from './giver-auth.ts';
 import { orUnavailable, originOf } from './http.ts';
 import { fromProviderError } from './provider-errors.ts';
+import { donated } from './donated-service.ts';
 import { publicForm } from './public-give-form.ts';
 import { initializeDonation } from './public-give-service.ts';
 import * as q from './donation-queries.ts';
@@ -62,7 +65,7 @@ function statusIndex(o: TPaymentOutcome): number {
 /**
  * The public giving calls at the root (existing-client-api §3.3, §3.4; issue 10 'Public pages'):
  * `GET /give?paymentFormID=`, `POST /initailizedonationpayment`, `POST /PaystackTransactionCheck`
- * and `POST /ConfirmDonationPayment`. No session: the church comes from the form id or the
+ * `POST /ConfirmDonationPayment` and the `/pay` page's `POST /donated?paymentType=`. No session: the church comes from the form id or the
  * payment reference (narrow lookups); each is limited per client address (PUBLIC_RATE_*).
  */
 export function registerPublicGive(
@@ -172,6 +175,35 @@ export function registerPublicGive(
     async (req, reply) =>
       orUnavailable(req, reply, async () => {
         const o = await outcome(await settleOrCurrent(req, req.query.txnref, 'confirm', req.query.id));
+        return { status: o.status === 'succeeded', response: messageOf(o), returnObject: o };
+      }),
+  );
+
+  app.post(
+    '/donated',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary:
+          "The /pay page's report of a gift made in the provider's own popup: verified with the provider (success, amount, currency, this church's subaccount), then recorded and settled once",
+        querystring: ZDonatedQuery,
+        body: ZDonatedBody,
+        response: { 200: ZConfirmAnswer, ...errors, 503: ZErrorEnvelope },
+      },
+    },
+    async (req, reply) =>
+      orUnavailable(req, reply, async () => {
+        const done = await donated(db, providers, jobs.settleDeps.abandonAfterSeconds, req.query.paymentType, req.body);
+        if (done.change !== 'unchanged')
+          jobs.settleDeps.log?.('donation.settled', {
+            reference: done.payment.reference,
+            via: 'donated',
+            change: done.change,
+            status: done.payment.status,
+            provider: done.payment.provider,
+          });
+        const o = await outcome(done);
         return { status: o.status === 'succeeded', response: messageOf(o), returnObject: o };
       }),
   );

@@ -1,22 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   DONATION_MESSAGES,
   type TInitializeDonation,
   type TInitializeDonationAnswer,
 } from '@steward/contracts/donations';
-import { withTenant, type Db } from '../../db/client.ts';
+import { NIL_ID } from '@steward/contracts/common';
+import { isRetryable, queryRows, withTenant, type Db, type Tx } from '../../db/client.ts';
 import type { TenantCtx } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { newRowId } from '../../lib/ids.ts';
 import { minorToJson } from '../../lib/money.ts';
-import { isUniqueViolation } from '../auth/service.ts';
 import { ProviderError, type PaymentProviders, type ProviderName } from '../payments/provider.ts';
 import { fromProviderError } from './provider-errors.ts';
 import * as q from './donation-queries.ts';
 import { checkGift, formOfGift, providerNamed, type CheckedGift, type GiftPayerContext } from './public-give-checks.ts';
 import { discardUnstarted } from './settlement.ts';
-import { paymentItems, payments } from './schema.ts';
+import { payments } from './schema.ts';
 
 /*
  * The start of a gift (issue 10 'Public pages'; existing-client-api §3.3, §3.4): initialise. The
@@ -44,39 +44,37 @@ export interface InitializeContext extends GiftPayerContext {
 /** A new Steward payment reference: 'STW-' and 24 random hex digits (unique index payments_reference_key). */
 export const newReference = (): string => `STW-${randomBytes(12).toString('hex').toUpperCase()}`;
 
-/** Writes the pending payment and its items (one transaction, the caller's); answers the row. */
-async function insertPayment(ctx: TenantCtx, g: CheckedGift): Promise<q.PaymentRow> {
-  const [row] = await ctx.tx
-    .insert(payments)
-    .values({
-      tenantId: ctx.tenantId,
-      reference: newReference(),
-      provider: g.provider,
-      purpose: 'donation',
-      paymentFormId: g.formId,
-      giverId: g.giverId,
-      amountMinor: g.amountMinor,
-      currencyCode: g.currency,
-      status: 'pending',
-      payerName: g.name,
-      payerEmail: g.isAnonymous ? null : g.email,
-      payerPhone: g.phone,
-      isAnonymous: g.isAnonymous,
-      orderId: g.orderId,
-      requestHash: g.requestHash,
-    })
-    .returning();
-  await ctx.tx.insert(paymentItems).values(
-    // time-ordered ids: the items keep the order the giver gave them in (itemsOfPayment orders by id)
-    g.items.map((i) => ({
-      tenantId: ctx.tenantId,
-      id: newRowId(),
-      paymentId: row!.id,
-      contributionItemId: i.contributionItemId,
-      amountMinor: i.amountMinor,
-    })),
+/**
+ * Writes the pending payment and its items in ONE statement (issue 10 'Speed'), in the caller's
+ * transaction; answers the new payment's id and reference, or null when the church already has a
+ * payment of this orderID and gift (payments_order_key: a concurrent identical request waits for
+ * the first one's transaction, then writes nothing).
+ */
+async function insertPayment(ctx: TenantCtx, g: CheckedGift): Promise<NewPayment | null> {
+  const reference = newReference();
+  // time-ordered ids: the items keep the order the giver gave them in (itemsOfPayment orders by id)
+  const items = JSON.stringify(
+    g.items.map((i) => ({ id: newRowId(), item: i.contributionItemId, amount: i.amountMinor.toString() })),
   );
-  return row!;
+  const [row] = await queryRows<{ id: string }>(
+    ctx.tx,
+    sql`with p as (
+          insert into payments (tenant_id, reference, provider, purpose, payment_form_id, giver_id, amount_minor,
+                                currency_code, status, payer_name, payer_email, payer_phone, is_anonymous,
+                                order_id, request_hash)
+          values (${ctx.tenantId}, ${reference}, ${g.provider}, 'donation', ${g.formId}, ${g.giverId},
+                  ${g.amountMinor.toString()}::bigint, ${g.currency}, 'pending', ${g.name},
+                  ${g.isAnonymous ? null : g.email}, ${g.phone}, ${g.isAnonymous}, ${g.orderId}, ${g.requestHash})
+          on conflict (tenant_id, order_id, request_hash) where order_id is not null do nothing
+          returning tenant_id, id
+        ), i as (
+          insert into payment_items (tenant_id, id, payment_id, contribution_item_id, amount_minor)
+          select p.tenant_id, v.id, p.id, v.item, v.amount
+          from p, jsonb_to_recordset(${items}::jsonb) as v(id uuid, item uuid, amount bigint)
+        )
+        select id from p`,
+  );
+  return row ? { id: row.id, reference } : null;
 }
 
 /** The initialise answer of a payment that has its checkout. */
@@ -103,27 +101,67 @@ function answerOf(row: q.PaymentRow, subaccountId: string | null): TInitializeDo
   };
 }
 
+/** A payment just written: its id and reference. */
+interface NewPayment {
+  id: string;
+  reference: string;
+}
+
 type Claim =
-  { kind: 'ready'; row: q.PaymentRow } | { kind: 'new'; row: q.PaymentRow } | { kind: 'wait'; row: q.PaymentRow };
+  { kind: 'ready'; row: q.PaymentRow } | { kind: 'new'; row: NewPayment } | { kind: 'wait'; row: q.PaymentRow };
 
 /**
- * Takes the gift's payment: a retried request (same orderID and gift) finds the first payment
- * (answered again once it has its checkout; while the first request is still asking the provider
- * it is waited for); a first payment that ended without money (failed, abandoned) frees its
- * orderID and a new one is made; otherwise a new pending payment with its items is written.
+ * Takes the gift's payment: a new pending payment with its items, unless a retried request (same
+ * orderID and gift) finds the first payment (answered again once it has its checkout; while the
+ * first request is still asking the provider it is waited for); a first payment that ended
+ * without money (failed, abandoned) frees its orderID and a new one is made.
  */
 async function claimPayment(ctx: TenantCtx, g: CheckedGift): Promise<Claim> {
-  if (g.orderId) {
-    const first = await q.paymentByOrder(ctx.tx, ctx.tenantId, g.orderId, g.requestHash);
-    if (first) {
-      if (first.status === 'failed' || first.status === 'abandoned' || first.status === 'cancelled') {
-        await q.releaseOrder(ctx.tx, ctx.tenantId, first.id);
-      } else {
-        return first.authorizationUrl ? { kind: 'ready', row: first } : { kind: 'wait', row: first };
-      }
+  const fresh = await insertPayment(ctx, g);
+  if (fresh) return { kind: 'new', row: fresh };
+  const first = await q.paymentByOrder(ctx.tx, ctx.tenantId, g.orderId!, g.requestHash);
+  if (!first) throw new Error('a payment of this orderID was neither written nor found');
+  if (first.status === 'failed' || first.status === 'abandoned' || first.status === 'cancelled') {
+    await q.releaseOrder(ctx.tx, ctx.tenantId, first.id);
+    const again = await insertPayment(ctx, g);
+    if (!again) throw new Error('the released orderID is still taken');
+    return { kind: 'new', row: again };
+  }
+  return first.authorizationUrl ? { kind: 'ready', row: first } : { kind: 'wait', row: first };
+}
+
+/**
+ * Runs `fn` in one transaction as the church of payment form `formId` (the security-definer
+ * lookup giving_form_tenant and the tenant's settings in the same first statement: one round
+ * trip fewer than a lookup transaction before withTenant). Throws 404 for an unknown form, or
+ * one of another church than `givenTenant`. Deadlocks and serialization failures run it again.
+ */
+async function withFormTenant<T>(
+  db: Db,
+  formId: string,
+  givenTenant: string | null,
+  fn: (tx: Tx, tenantId: string) => Promise<T>,
+): Promise<{ tenantId: string; value: T }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (t) => {
+        const tx = t as unknown as Tx;
+        const [row] = await queryRows<{ t: string | null }>(
+          tx,
+          sql`select s.t, set_config('app.tenant_id', coalesce(s.t::text, ${NIL_ID}), true),
+                     set_config('role', 'steward_app', true)
+              from (select giving_form_tenant(${formId}::uuid) as t) s`,
+        );
+        const tenantId = row?.t ?? null;
+        // a tenant id that is not the form's: the same answer as an unknown form
+        if (!tenantId || (givenTenant && givenTenant !== tenantId)) throw notFound('Payment form');
+        return { tenantId, value: await fn(tx, tenantId) };
+      });
+    } catch (e) {
+      if (attempt >= 6 || !isRetryable(e)) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
     }
   }
-  return { kind: 'new', row: await insertPayment(ctx, g) };
 }
 
 /**
@@ -145,22 +183,27 @@ export async function initializeDonation(
   init: InitializeContext,
 ): Promise<TInitializeDonationAnswer> {
   const provider = providerNamed(input);
-  const { tenantId, formId } = await formOfGift(db, input, provider);
   let gift!: CheckedGift;
+  const take = async (tx: Tx, tenantId: string, formId: string) => {
+    gift = await checkGift({ tx, tenantId, userId: null }, formId, provider, input, init);
+    return claimPayment({ tx, tenantId, userId: null }, gift);
+  };
+  const givenForm = input.paymentFormId ?? input.paymentFormID ?? null;
+  let tenantId: string;
+  let formId: string;
   let claim: Claim;
-  try {
-    claim = await withTenant(db, tenantId, async (tx) => {
-      gift = await checkGift({ tx, tenantId, userId: null }, formId, provider, input, init);
-      return claimPayment({ tx, tenantId, userId: null }, gift);
-    });
-  } catch (e) {
-    // the same request at the same moment: the other one wrote the payment first
-    if (!isUniqueViolation(e)) throw e;
-    claim = await withTenant(db, tenantId, async (tx) => {
-      const first = gift.orderId ? await q.paymentByOrder(tx, tenantId, gift.orderId, gift.requestHash) : undefined;
-      if (!first) throw e;
-      return { kind: first.authorizationUrl ? 'ready' : 'wait', row: first } as Claim;
-    });
+  if (givenForm) {
+    // the common case (the giving page): the church is found in the gift's own transaction
+    formId = givenForm;
+    ({ tenantId, value: claim } = await withFormTenant(
+      db,
+      givenForm,
+      input.tenantID ?? input.tenantId ?? null,
+      (tx, t) => take(tx, t, givenForm),
+    ));
+  } else {
+    ({ tenantId, formId } = await formOfGift(db, input, provider));
+    claim = await withTenant(db, tenantId, (tx) => take(tx, tenantId, formId));
   }
   if (claim.kind === 'ready') return answerOf(claim.row, gift.subaccountId);
   if (claim.kind === 'wait')

@@ -285,3 +285,86 @@ export async function churchAccounts(
     subaccountIds: new Set(subs.map((r) => r.s).filter((s): s is string => Boolean(s))),
   };
 }
+
+/** What a gift is checked against (public-give-checks.ts checkGift), read in one statement. */
+export interface GiftContext {
+  formActive: boolean;
+  churchName: string;
+  logoUrl: string | null;
+  /** the church's currency (ISO 4217): gifts are taken in it only */
+  currencyCode: string;
+  /** the form's gateways, by gateway id, with the form's subaccount for each */
+  gateways: { name: string; isActive: boolean; subAccountId: string | null }[];
+  /** the contribution items on the form that are still active items of the church */
+  itemIds: Set<string>;
+}
+
+/** A json column as pg (parsed) or PGlite (parsed, or text) hands it over. */
+const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+/**
+ * The form `formId` of the church with what a gift needs of it — the church's name, logo and
+ * currency, the form's gateways (with subaccounts) and its active items — in one statement
+ * (issue 10 'Speed': initialise under load). Undefined for an unknown form.
+ */
+export async function giftContext(tx: Tx, tenantId: string, formId: string): Promise<GiftContext | undefined> {
+  const [row] = await queryRows<{
+    formActive: boolean;
+    churchName: string;
+    logoUrl: string | null;
+    currencyCode: string;
+    gateways: unknown;
+    items: unknown;
+  }>(
+    tx,
+    sql`select f.is_active as "formActive", t.church_name as "churchName", t.logo_url as "logoUrl",
+               t.currency_code as "currencyCode",
+               coalesce((select json_agg(json_build_object('name', g.name, 'isActive', g.is_active,
+                                                           'subAccountId', fg.sub_account_id) order by g.id)
+                         from payment_form_gateways fg join payment_gateways g on g.id = fg.payment_gateway_id
+                         where fg.tenant_id = f.tenant_id and fg.payment_form_id = f.id), '[]'::json) as gateways,
+               coalesce((select json_agg(fi.contribution_item_id)
+                         from payment_form_items fi
+                         join contribution_items ci on ci.tenant_id = fi.tenant_id and ci.id = fi.contribution_item_id
+                         where fi.tenant_id = f.tenant_id and fi.payment_form_id = f.id and ci.is_active), '[]'::json) as items
+        from payment_forms f join tenants t on t.id = f.tenant_id
+        where f.tenant_id = ${tenantId} and f.id = ${formId}`,
+  );
+  if (!row) return undefined;
+  return {
+    formActive: row.formActive,
+    churchName: row.churchName,
+    logoUrl: row.logoUrl,
+    currencyCode: row.currencyCode,
+    gateways: jsonOf<GiftContext['gateways']>(row.gateways),
+    itemIds: new Set(jsonOf<string[]>(row.items)),
+  };
+}
+
+/**
+ * The church's newest active form that offers an active gateway of `provider` (by its name, as
+ * forms-service.ts providerOf reads it) and every one of `itemIds`, in one statement (the /pay
+ * page names no form: existing-client-api §3.4). Null when no form does.
+ */
+export async function formOffering(
+  tx: Tx,
+  tenantId: string,
+  provider: 'paystack' | 'flutterwave',
+  itemIds: string[],
+): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`select f.id from payment_forms f
+        where f.tenant_id = ${tenantId} and f.is_active
+          and exists (select 1 from payment_form_gateways fg join payment_gateways g on g.id = fg.payment_gateway_id
+                      where fg.tenant_id = f.tenant_id and fg.payment_form_id = f.id and g.is_active
+                        and strpos(lower(g.name), ${provider}) > 0)
+          and not exists (select 1 from jsonb_array_elements_text(${JSON.stringify(itemIds)}::jsonb) as x(id)
+                          where not exists (select 1 from payment_form_items fi
+                                            where fi.tenant_id = f.tenant_id and fi.payment_form_id = f.id
+                                              and fi.contribution_item_id = x.id::uuid))
+        order by f.created_at desc, f.id desc
+        limit 1`,
+  );
+  return row?.id ?? null;
+}

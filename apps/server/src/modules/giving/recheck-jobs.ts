@@ -3,7 +3,15 @@ import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { ProviderError } from '../payments/provider.ts';
 import * as q from './donation-queries.ts';
-import { settle, type SettleDeps } from './settlement.ts';
+import {
+  onRefundNeeded,
+  refundPayment,
+  refundsDue,
+  runPurposeUpkeep,
+  settle,
+  type RefundOutcome,
+  type SettleDeps,
+} from './settlement.ts';
 
 /*
  * The re-check of online payments (issue 10 'A gift initialised but never confirmed is
@@ -17,12 +25,21 @@ import { settle, type SettleDeps } from './settlement.ts';
  *   settled or abandoned (`abandonAfterSeconds` after it began).
  * - A sweep (at most one per `sweepIntervalSeconds` over every app process: a pg-boss singleton)
  *   settles payments still pending `sweepAfterSeconds` after they began, whatever became of
- *   their own jobs (a process killed between the payment and its job).
+ *   their own jobs (a process killed between the payment and its job), and asks again for the
+ *   refunds still pending (a provider that was unreachable).
+ * - A refund (issue 12: settlement flagged a payment whose money must go back) is a job queued
+ *   after settlement's commit (onRefundNeeded): refundPayment() asks the provider outside any
+ *   transaction.
+ * - An upkeep (at most one per `upkeepIntervalSeconds`, default 60) runs each payment purpose's
+ *   periodic work (PurposeHooks.upkeep): registration holds past their expiry whose payment is
+ *   still pending are verified with the provider, then settled (paid) or ended (not paid).
  */
 
 export const RECHECK_QUEUE = 'donation-recheck';
 export const SWEEP_QUEUE = 'donation-sweep';
 export const RESET_EMAIL_QUEUE = 'giver-reset-email';
+export const REFUND_QUEUE = 'payment-refund';
+export const UPKEEP_QUEUE = 'payment-upkeep';
 
 /** The delays of the re-check (seconds). */
 export interface RecheckSettings {
@@ -36,6 +53,14 @@ export interface RecheckSettings {
   sweepAfterSeconds: number;
   /** a payment not paid this long after it began becomes 'abandoned'; default 86400 (a day) */
   abandonAfterSeconds: number;
+  /** how often the purposes' upkeep (expired registration holds) runs; default 60 */
+  upkeepIntervalSeconds?: number;
+}
+
+/** A refund job's data. */
+interface RefundJob {
+  tenantId: string;
+  reference: string;
 }
 
 /** The re-check delays from configuration (config.ts DONATION_*; seconds). */
@@ -87,6 +112,7 @@ function executorOf(db: Db): { executeSql(text: string, values?: unknown[]): Pro
 export class DonationJobs {
   private workersStarted = false;
   private sweepTimer: NodeJS.Timeout | null = null;
+  private upkeepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
 
   private constructor(
@@ -122,6 +148,14 @@ export class DonationJobs {
       expireInSeconds: 120,
     });
     await boss.createQueue(SWEEP_QUEUE, { name: SWEEP_QUEUE, retryLimit: 0, expireInSeconds: 600 });
+    await boss.createQueue(REFUND_QUEUE, {
+      name: REFUND_QUEUE,
+      retryLimit: 3,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    });
+    await boss.createQueue(UPKEEP_QUEUE, { name: UPKEEP_QUEUE, retryLimit: 0, expireInSeconds: 600 });
     await boss.createQueue(RESET_EMAIL_QUEUE, {
       name: RESET_EMAIL_QUEUE,
       retryLimit: 5,
@@ -129,7 +163,27 @@ export class DonationJobs {
       retryBackoff: true,
       expireInSeconds: 120,
     });
-    return new DonationJobs(boss, settings, { ...deps, abandonAfterSeconds: settings.abandonAfterSeconds }, log);
+    const jobs = new DonationJobs(boss, settings, { ...deps, abandonAfterSeconds: settings.abandonAfterSeconds }, log);
+    onRefundNeeded(deps.db, (tenantId, reference) => jobs.queueRefund(tenantId, reference));
+    return jobs;
+  }
+
+  /** Queues the refund of payment `reference` of `tenantId` (one job per payment: singleton key). */
+  async queueRefund(tenantId: string, reference: string): Promise<void> {
+    await this.boss.send(REFUND_QUEUE, { tenantId, reference } satisfies RefundJob, { singletonKey: reference });
+  }
+
+  /** One refund job: refundPayment() (the provider is asked outside any transaction). */
+  async refund(job: RefundJob): Promise<RefundOutcome> {
+    return refundPayment(this.deps, job.tenantId, job.reference);
+  }
+
+  /**
+   * One upkeep: each payment purpose's periodic work (registration: holds past their expiry
+   * whose payment is still pending). Answers how many payments it looked at.
+   */
+  async upkeep(): Promise<number> {
+    return runPurposeUpkeep(this.deps);
   }
 
   /** The settlement dependencies with this process's abandonment window. */
@@ -185,13 +239,15 @@ export class DonationJobs {
         this.log('giving.sweep.provider_unavailable', { reference: p.reference, kind: e.kind });
       }
     }
+    // refunds whose provider could not be asked before
+    for (const p of await refundsDue(this.deps.db, limit)) await refundPayment(this.deps, p.tenant_id, p.reference);
     return stale.length;
   }
 
   /**
-   * Starts the workers of this process: re-checks, reset e-mails (`sendResetEmail`), and the
-   * sweep timer, which asks for a sweep every sweepIntervalSeconds (one per interval over every
-   * process: a pg-boss singleton key).
+   * Starts the workers of this process: re-checks, refunds, upkeep, reset e-mails
+   * (`sendResetEmail`), and the timers that ask for a sweep every sweepIntervalSeconds and an
+   * upkeep every upkeepIntervalSeconds (one per interval over every process: pg-boss singleton keys).
    */
   async startWorkers(sendResetEmail: (job: ResetEmailJob) => Promise<void>): Promise<void> {
     if (this.workersStarted) return;
@@ -205,6 +261,12 @@ export class DonationJobs {
     await this.boss.work<ResetEmailJob>(RESET_EMAIL_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
       for (const j of jobs) await sendResetEmail(j.data);
     });
+    await this.boss.work<RefundJob>(REFUND_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
+      for (const j of jobs) await this.refund(j.data);
+    });
+    await this.boss.work(UPKEEP_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+      await this.upkeep();
+    });
     const askSweep = () => {
       if (this.stopped) return;
       this.boss
@@ -214,16 +276,35 @@ export class DonationJobs {
     askSweep();
     this.sweepTimer = setInterval(askSweep, this.settings.sweepIntervalSeconds * 1000);
     this.sweepTimer.unref();
+    const upkeepSeconds = this.settings.upkeepIntervalSeconds ?? 60;
+    const askUpkeep = () => {
+      if (this.stopped) return;
+      this.boss
+        .send(UPKEEP_QUEUE, {}, { singletonKey: 'upkeep', singletonSeconds: upkeepSeconds })
+        .catch((e: Error) => this.log('giving.jobs.error', { message: e.message.slice(0, 200) }));
+    };
+    askUpkeep();
+    this.upkeepTimer = setInterval(askUpkeep, upkeepSeconds * 1000);
+    this.upkeepTimer.unref();
   }
 
   /** The state of a payment's check job `attempt` ('created', 'completed', ...), or null: for tests and diagnostics. */
   async checkJobState(reference: string, attempt = 0): Promise<{ state: string; startAfter: Date } | null> {
+    return this.jobState(RECHECK_QUEUE, `${reference}:${attempt}`);
+  }
+
+  /** The state of a payment's refund job, or null when none was queued: for tests and diagnostics. */
+  async refundJobState(reference: string): Promise<{ state: string; startAfter: Date } | null> {
+    return this.jobState(REFUND_QUEUE, reference);
+  }
+
+  private async jobState(queue: string, key: string): Promise<{ state: string; startAfter: Date } | null> {
     const rows = (await this.boss.getDb().executeSql(
       `select state, start_after from pgboss.job where name = $1 and singleton_key = $2
        union all
        select state, start_after from pgboss.archive where name = $1 and singleton_key = $2
        limit 1`,
-      [RECHECK_QUEUE, `${reference}:${attempt}`],
+      [queue, key],
     )) as { rows: { state: string; start_after: Date }[] };
     const row = rows.rows[0];
     return row ? { state: row.state, startAfter: new Date(row.start_after) } : null;
@@ -232,7 +313,9 @@ export class DonationJobs {
   /** Stops the workers and pg-boss, finishing the jobs in hand. */
   async close(): Promise<void> {
     this.stopped = true;
+    onRefundNeeded(this.deps.db, null);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.upkeepTimer) clearInterval(this.upkeepTimer);
     await this.boss.stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
   }
 }

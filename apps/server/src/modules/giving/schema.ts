@@ -153,6 +153,19 @@ export const payments = pgTable(
     /** when Steward last asked the provider about it, and how many times */
     checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
     checkCount: integer('check_count').notNull().default(0),
+    // --- refunds (issue 12: a registration paid after its hold expired and the event filled; migration 0022) ---
+    /**
+     * null: no refund asked; 'pending': Steward must give the money back (the refund job asks the
+     * provider after the settlement's commit); 'refunded': the provider took the refund; 'failed':
+     * the provider refused it (the administrator refunds from the provider's dashboard). The
+     * payment itself stays 'flagged' (never posted); `status_reason` says which.
+     */
+    refundStatus: text('refund_status'),
+    /** when the refund was asked for (settlement) and when the provider took it */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true, mode: 'date' }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    /** the provider's id of the refund */
+    refundId: text('refund_id'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -175,6 +188,11 @@ export const payments = pgTable(
       sql`${t.status} in ('pending','succeeded','failed','cancelled','abandoned','flagged')`,
     ),
     check('payments_amount_positive', sql`${t.amountMinor} > 0`),
+    check('payments_refund_status_check', sql`${t.refundStatus} in ('pending','refunded','failed')`),
+    // the refund job: refunds still to ask for, across churches (giving_refunds_due)
+    index('payments_refund_due_idx')
+      .on(t.refundRequestedAt)
+      .where(sql`${t.refundStatus} = 'pending'`),
     tenantFk('payments_form_fk', t.tenantId, t.paymentFormId, paymentForms.tenantId, paymentForms.id),
     tenantFk('payments_giver_fk', t.tenantId, t.giverId, givers.tenantId, givers.id),
     tenantFk('payments_person_fk', t.tenantId, t.personId, people.tenantId, people.id),

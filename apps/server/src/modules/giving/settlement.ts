@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { withTenant, withoutTenant, type Db } from '../../db/client.ts';
+import { queryRows, withTenant, withoutTenant, type Db } from '../../db/client.ts';
 import type { TenantCtx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newRowId } from '../../lib/ids.ts';
@@ -30,6 +30,14 @@ import { paymentItems, payments } from './schema.ts';
  *
  * A payment is settled only from 'pending' or 'abandoned' (a payer may still finish an abandoned
  * checkout: a later success posts then); 'succeeded', 'failed' and 'flagged' are final.
+ *
+ * Refunds (issue 12): a purpose hook may refuse a matching success with RefundNeeded (a
+ * registration paid after its hold expired and the event filled). The payment becomes 'flagged',
+ * nothing is posted, and `refund_status` 'pending' records that the money must go back. The
+ * provider is never called inside a database transaction: after the commit settle() asks the
+ * app's refund job (onRefundNeeded, registered by recheck-jobs.ts) to call refundPayment(), which
+ * asks the provider and records 'refunded' or 'failed' (the administrator then refunds from the
+ * provider's dashboard); the reason says which.
  */
 
 /** The provider names as a church and a giver read them (existing-client-api §7b.7). */
@@ -71,6 +79,43 @@ const OPEN: readonly string[] = ['pending', 'abandoned'];
 export interface PurposeHooks {
   admit?(ctx: TenantCtx, payment: q.PaymentRow): Promise<void>;
   released?(ctx: TenantCtx, payment: q.PaymentRow): Promise<void>;
+  /**
+   * Periodic upkeep of this purpose's payments (registration: holds past their expiry), run by
+   * the giving jobs (recheck-jobs.ts) outside any transaction; answers how many it looked at.
+   */
+  upkeep?(deps: SettleDeps): Promise<number>;
+}
+
+/**
+ * Thrown by a purpose hook's `admit` to refuse the posting AND give the money back: the payment
+ * becomes 'flagged' with `message` as the reason and `refund_status` 'pending'; the refund job
+ * asks the provider after the commit (refundPayment).
+ */
+export class RefundNeeded extends AppError {
+  constructor(message: string) {
+    super(409, message);
+    this.name = 'RefundNeeded';
+  }
+}
+
+/** The app's refund job per database (recheck-jobs.ts registers it while it runs). */
+const refundRequesters = new WeakMap<object, (tenantId: string, reference: string) => Promise<void>>();
+
+/**
+ * Registers (or with null removes) what queues the refund of a payment of `db` once settlement
+ * committed its 'pending' refund (recheck-jobs.ts: a pg-boss job). Without one, the refund waits
+ * for the periodic sweep.
+ */
+export function onRefundNeeded(db: object, request: ((tenantId: string, reference: string) => Promise<void>) | null) {
+  if (request) refundRequesters.set(db, request);
+  else refundRequesters.delete(db);
+}
+
+/** Runs every purpose's periodic upkeep (PurposeHooks.upkeep); answers how many payments they looked at. */
+export async function runPurposeUpkeep(deps: SettleDeps): Promise<number> {
+  let n = 0;
+  for (const hooks of purposeHooks.values()) if (hooks.upkeep) n += await hooks.upkeep(deps);
+  return n;
 }
 const purposeHooks = new Map<string, PurposeHooks>();
 
@@ -117,6 +162,13 @@ export async function settle(
       status: result.payment.status,
       provider: result.payment.provider,
     });
+  }
+  if (result.change === 'flagged' && result.payment.refundStatus === 'pending') {
+    // after the commit, never inside it: the refund job asks the provider
+    const request = refundRequesters.get(deps.db);
+    await request?.(tenantId, reference).catch((e: Error) =>
+      deps.log?.('donation.refund_not_queued', { reference, message: e.message.slice(0, 200) }),
+    );
   }
   return { tenantId, ...result };
 }
@@ -189,9 +241,17 @@ export async function applyVerified(
     } else {
       const refused = await postOrRefusal(ctx, row, paid.paidAt, verified.feeMinor);
       change = refused ? 'flagged' : 'posted';
-      values = refused
-        ? { ...paid, status: 'flagged', statusReason: refused }
-        : { ...paid, status: 'succeeded', statusReason: null };
+      values = !refused
+        ? { ...paid, status: 'succeeded', statusReason: null }
+        : refused.refund
+          ? {
+              ...paid,
+              status: 'flagged',
+              statusReason: `${refused.reason}${REFUNDING}${GATEWAY_NAME[row.provider as ProviderName]}`,
+              refundStatus: 'pending',
+              refundRequestedAt: now,
+            }
+          : { ...paid, status: 'flagged', statusReason: refused.reason };
     }
   } else if (verified?.status === 'failed') {
     change = 'failed';
@@ -234,7 +294,7 @@ async function postOrRefusal(
   row: q.PaymentRow,
   paidAt: Date,
   feeMinor: bigint | null,
-): Promise<string | null> {
+): Promise<{ reason: string; refund: boolean } | null> {
   try {
     await ctx.tx.transaction(async (sp) => {
       const spCtx = { ...ctx, tx: sp as unknown as TenantCtx['tx'] };
@@ -243,9 +303,97 @@ async function postOrRefusal(
     });
     return null;
   } catch (e) {
-    if (e instanceof AppError) return `Could not be posted: ${e.field ? `${e.field}: ` : ''}${e.message}`;
+    if (e instanceof RefundNeeded) return { reason: e.message, refund: true };
+    if (e instanceof AppError)
+      return { reason: `Could not be posted: ${e.field ? `${e.field}: ` : ''}${e.message}`, refund: false };
     throw e;
   }
+}
+
+/** The reason's tail while a refund is asked for (`…: refunding the payer through Paystack`). */
+const REFUNDING = ': refunding the payer through ';
+
+/** What refundPayment() did: 'refunded', 'failed' (refused), 'pending' (provider unreachable: retried later), 'unchanged'. */
+export type RefundOutcome = 'refunded' | 'failed' | 'pending' | 'unchanged';
+
+/**
+ * Gives back a payment whose `refund_status` is 'pending' (issue 12), OUTSIDE any transaction:
+ * asks its provider for a full refund (PaymentProvider.refund: the payment's amount in minor
+ * units and currency, by the provider's transaction id when known), then records the outcome on
+ * the row, only while it is still 'pending' (a concurrent run writes nothing twice):
+ * - taken → `refund_status` 'refunded', `refunded_at`, `refund_id`; reason '… : refunded through
+ *   Paystack on YYYY-MM-DD';
+ * - refused ('invalid', 'not_found') → 'failed', unless the provider's verify then says the money
+ *   was already given back (a refund taken whose record was lost: 'refunded'); reason '…. Refund
+ *   failed (<provider's words>): refund the payer from the provider's dashboard';
+ * - unreachable or the key refused ('unavailable', 'unauthorised') → unchanged, 'pending' (the
+ *   sweep asks again).
+ * The payment stays 'flagged' and is never posted. Logs references and outcomes only.
+ */
+export async function refundPayment(deps: SettleDeps, tenantId: string, reference: string): Promise<RefundOutcome> {
+  const row = await withTenant(deps.db, tenantId, (tx) => q.paymentByReference(tx, tenantId, reference));
+  if (!row || row.refundStatus !== 'pending') return 'unchanged';
+  const name = row.provider as ProviderName;
+  const provider = deps.providers[name];
+  if (!provider) throw new Error(`payment ${row.id} names an unknown provider`);
+  const label = GATEWAY_NAME[name];
+  const base = (row.statusReason ?? '').split(REFUNDING)[0] || 'Refund asked for';
+  let values: Partial<q.PaymentRow>;
+  let outcome: RefundOutcome;
+  try {
+    const done = await provider.refund({
+      reference,
+      providerTransactionId: row.providerTransactionId,
+      amountMinor: row.amountMinor,
+      currency: row.currencyCode,
+      note: `Steward ${reference}: ${base}`.slice(0, 200),
+    });
+    const now = new Date();
+    outcome = 'refunded';
+    values = {
+      refundStatus: 'refunded',
+      refundedAt: now,
+      refundId: done.refundId,
+      statusReason: `${base}: refunded through ${label} on ${dayjs(now).format('YYYY-MM-DD')}`,
+    };
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    if (e.kind === 'unavailable' || e.kind === 'unauthorised') {
+      deps.log?.('donation.refund_retry_later', { reference, provider: name, kind: e.kind });
+      return 'pending';
+    }
+    const already = await provider
+      .verify(reference, row.providerTransactionId ?? undefined)
+      .then((v) => v.reference === reference && v.refunded === true)
+      .catch(() => false);
+    const now = new Date();
+    outcome = already ? 'refunded' : 'failed';
+    values = already
+      ? {
+          refundStatus: 'refunded',
+          refundedAt: now,
+          statusReason: `${base}: refunded through ${label} (the provider shows it reversed)`,
+        }
+      : {
+          refundStatus: 'failed',
+          statusReason: `${base}. Refund failed (${label}: ${e.message}): refund the payer from the provider's dashboard`,
+        };
+  }
+  const written = await withTenant(deps.db, tenantId, (tx) =>
+    tx
+      .update(payments)
+      .set(values)
+      .where(and(eq(payments.tenantId, tenantId), eq(payments.id, row.id), eq(payments.refundStatus, 'pending')))
+      .returning({ id: payments.id }),
+  );
+  if (written.length === 0) return 'unchanged';
+  deps.log?.('donation.refund', { reference, provider: name, outcome });
+  return outcome;
+}
+
+/** Payments whose refund is still to ask for (refund_status 'pending'), across churches, oldest first. */
+export function refundsDue(db: Db, limit: number): Promise<{ tenant_id: string; reference: string }[]> {
+  return queryRows(db, sql`select tenant_id, reference from giving_refunds_due(${limit})`);
 }
 
 /**

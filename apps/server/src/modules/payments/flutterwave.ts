@@ -23,16 +23,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { jsonWithNumber, majorToMinorExact, majorToMinorRounded, minorToMajorJsonText } from './amounts.ts';
-import {
-  failureOf,
-  headerValue,
-  idText,
-  isRecord,
-  sendToProvider,
-  unreadable,
-  type ProviderAnswer,
-  type ProviderHttpOptions,
-} from './http.ts';
+import { headerValue, idText, isRecord, ProviderApi, unreadable, type ProviderHttpOptions } from './http.ts';
 import {
   ProviderError,
   type IncomingWebhook,
@@ -41,6 +32,8 @@ import {
   type PaymentProvider,
   type ProviderBank,
   type ProviderSubaccount,
+  type RefundRequest,
+  type RefundResult,
   type VerifiedPayment,
   type WebhookEvent,
 } from './provider.ts';
@@ -58,6 +51,10 @@ function normaliseStatus(status: string): VerifiedPayment['status'] {
     case 'cancelled':
     case 'canceled':
       return 'abandoned';
+    case 'refunded':
+    case 'reversed':
+      // the money was given back (a refund): not a payment Steward holds
+      return 'failed';
     default:
       return 'pending';
   }
@@ -112,25 +109,20 @@ export interface FlutterwaveOptions extends ProviderHttpOptions {
  */
 export class FlutterwaveProvider implements PaymentProvider {
   readonly name = 'flutterwave' as const;
-  private readonly http: ProviderHttpOptions;
+  private readonly api: ProviderApi;
   private readonly secretHash: string;
 
   constructor(options: FlutterwaveOptions) {
-    this.http = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '').replace(/\/v3$/, '') };
+    this.api = new ProviderApi(
+      'flutterwave',
+      { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '').replace(/\/v3$/, '') },
+      { pathPrefix: '/v3', refused: (body) => body.status !== 'success', requireData: false },
+    );
     this.secretHash = options.secretHash ?? '';
   }
 
-  private async call(method: 'GET' | 'POST', path: string, rawJson?: string, verify = false): Promise<unknown> {
-    const answer = await sendToProvider('flutterwave', this.http, method, `/v3${path}`, rawJson);
-    return this.dataOf(answer, verify);
-  }
-
-  private dataOf(answer: ProviderAnswer, verify: boolean): unknown {
-    if (answer.status < 200 || answer.status >= 300) throw failureOf('flutterwave', answer, { verify });
-    if (!isRecord(answer.body)) throw unreadable('flutterwave', 'a JSON body', answer.status);
-    if (answer.body.status !== 'success')
-      throw failureOf('flutterwave', { status: 400, body: answer.body }, { verify });
-    return answer.body.data;
+  private call(method: 'GET' | 'POST', path: string, rawJson?: string, verify = false): Promise<unknown> {
+    return this.api.call(method, path, rawJson, verify);
   }
 
   /**
@@ -201,7 +193,38 @@ export class FlutterwaveProvider implements PaymentProvider {
       feeMinor,
       providerTransactionId: id,
       paidAt: status === 'success' && typeof data.created_at === 'string' ? data.created_at : null,
+      ...(/^(refunded|reversed)$/i.test(data.status) ? { refunded: true } : {}),
     };
+  }
+
+  /**
+   * POST /v3/transactions/{id}/refund {amount? (MAJOR units, an exact JSON number), comments?}.
+   * Flutterwave refunds by its transaction id: when it is not given, verify_by_reference finds
+   * it. Answers data {id, tx_id, flw_ref, amount_refunded (major), status 'completed' |
+   * 'pending', ...} ('Transaction refund initiated').
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    if (request.amountMinor !== undefined && (request.amountMinor <= 0n || !request.currency))
+      throw new ProviderError('flutterwave', 'invalid', 'A refund amount must be more than zero, with its currency');
+    const id = request.providerTransactionId || (await this.verify(request.reference)).providerTransactionId;
+    const base = request.note ? { comments: request.note } : {};
+    const body =
+      request.amountMinor !== undefined && request.currency
+        ? jsonWithNumber(base, 'amount', minorToMajorJsonText(request.amountMinor, request.currency.toUpperCase()))
+        : JSON.stringify(base);
+    const data = await this.call('POST', `/transactions/${encodeURIComponent(id)}/refund`, body, true);
+    const refundId = isRecord(data) ? idText(data.id) : null;
+    if (!isRecord(data) || refundId === null) throw unreadable('flutterwave', 'the refund id');
+    const currency = (request.currency ?? 'NGN').toUpperCase();
+    let amountMinor: bigint | null;
+    try {
+      amountMinor = data.amount_refunded === undefined ? null : majorToMinorExact(data.amount_refunded, currency);
+    } catch {
+      // an amount Steward cannot read exactly: the refund was taken all the same
+      amountMinor = null;
+    }
+    const status = typeof data.status === 'string' ? data.status.toLowerCase() : '';
+    return { refundId, status: status === 'completed' ? 'processed' : 'pending', amountMinor };
   }
 
   /** GET /v3/banks/{country} (ISO 3166 alpha-2, e.g. NG, GH). */
@@ -273,8 +296,8 @@ export class FlutterwaveProvider implements PaymentProvider {
     for (let page = 1; page <= 20; page += 1) {
       const query = new URLSearchParams({ page: String(page) });
       if (filter.accountNumber) query.set('account_number', filter.accountNumber);
-      const answer = await sendToProvider('flutterwave', this.http, 'GET', `/v3/subaccounts?${query.toString()}`);
-      const data = this.dataOf(answer, false);
+      const answer = await this.api.send('GET', `/subaccounts?${query.toString()}`);
+      const data = this.api.dataOf(answer);
       if (!Array.isArray(data)) throw unreadable('flutterwave', 'a list of subaccounts');
       for (const item of data) {
         const sub = subaccountOf(item);

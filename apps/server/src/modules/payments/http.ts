@@ -143,3 +143,53 @@ export function headerValue(headers: Record<string, string | string[] | undefine
   if (Array.isArray(v)) return v[0] ?? '';
   return v ?? '';
 }
+
+/** How a provider's answers say yes: the body convention of its API. */
+export interface ProviderConvention {
+  /** prefix of every path on the base URL ('' for Paystack, '/v3' for Flutterwave) */
+  pathPrefix: string;
+  /** true when a 2xx body is nonetheless a refusal (Paystack `status: false`; Flutterwave `status` not 'success') */
+  refused(body: Record<string, unknown>): boolean;
+  /** the answer must carry a `data` key (Paystack) */
+  requireData: boolean;
+}
+
+/**
+ * The part both adapters share (issue 10; one place for it): the base URL (trailing slashes
+ * dropped), the bearer key, the bounded call (sendToProvider) and the reading of `{status,
+ * message, data}` answers into `data` or the mapped ProviderError (failureOf).
+ */
+export class ProviderApi {
+  readonly http: ProviderHttpOptions;
+
+  constructor(
+    readonly provider: ProviderName,
+    options: ProviderHttpOptions,
+    private readonly convention: ProviderConvention,
+  ) {
+    this.http = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') };
+  }
+
+  /** `method pathPrefix+path` with an optional JSON text body: the raw answer (see sendToProvider). */
+  send(method: 'GET' | 'POST', path: string, rawJson?: string): Promise<ProviderAnswer> {
+    return sendToProvider(this.provider, this.http, method, `${this.convention.pathPrefix}${path}`, rawJson);
+  }
+
+  /**
+   * `data` of a successful answer; throws the mapped ProviderError otherwise (`verify`: a 4xx
+   * saying 'not found' is 'not_found'). A 2xx the convention calls a refusal is mapped as a 400.
+   */
+  dataOf(answer: ProviderAnswer, verify = false): unknown {
+    if (answer.status < 200 || answer.status >= 300) throw failureOf(this.provider, answer, { verify });
+    if (!isRecord(answer.body)) throw unreadable(this.provider, 'a JSON body', answer.status);
+    if (this.convention.refused(answer.body))
+      throw failureOf(this.provider, { status: 400, body: answer.body }, { verify });
+    if (this.convention.requireData && !('data' in answer.body)) throw unreadable(this.provider, 'data', answer.status);
+    return answer.body.data;
+  }
+
+  /** send() then dataOf(). `rawJson` is the body already serialised (exact amounts: jsonWithNumber). */
+  async call(method: 'GET' | 'POST', path: string, rawJson?: string, verify = false): Promise<unknown> {
+    return this.dataOf(await this.send(method, path, rawJson), verify);
+  }
+}

@@ -21,16 +21,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { minorFromJson } from './amounts.ts';
-import {
-  failureOf,
-  headerValue,
-  idText,
-  isRecord,
-  sendToProvider,
-  unreadable,
-  type ProviderAnswer,
-  type ProviderHttpOptions,
-} from './http.ts';
+import { headerValue, idText, isRecord, ProviderApi, unreadable, type ProviderHttpOptions } from './http.ts';
 import {
   ProviderError,
   type IncomingWebhook,
@@ -39,6 +30,8 @@ import {
   type PaymentProvider,
   type ProviderBank,
   type ProviderSubaccount,
+  type RefundRequest,
+  type RefundResult,
   type VerifiedPayment,
   type WebhookEvent,
 } from './provider.ts';
@@ -99,32 +92,19 @@ export interface PaystackOptions extends ProviderHttpOptions {
  */
 export class PaystackProvider implements PaymentProvider {
   readonly name = 'paystack' as const;
-  private readonly http: ProviderHttpOptions;
+  private readonly api: ProviderApi;
   private bankNames: { at: number; byName: Map<string, string> } | null = null;
 
   constructor(options: PaystackOptions) {
-    this.http = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') };
+    this.api = new ProviderApi('paystack', options, {
+      pathPrefix: '',
+      refused: (body) => body.status === false,
+      requireData: true,
+    });
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown, verify = false): Promise<unknown> {
-    const answer = await sendToProvider(
-      'paystack',
-      this.http,
-      method,
-      path,
-      body === undefined ? undefined : JSON.stringify(body),
-    );
-    return this.dataOf(answer, verify);
-  }
-
-  /** `data` of a successful answer `{status: true, data}`; throws the mapped ProviderError otherwise. */
-  private dataOf(answer: ProviderAnswer, verify: boolean): unknown {
-    if (answer.status < 200 || answer.status >= 300) throw failureOf('paystack', answer, { verify });
-    if (!isRecord(answer.body)) throw unreadable('paystack', 'a JSON body', answer.status);
-    // a 2xx with status false is a refusal, as its message says
-    if (answer.body.status === false) throw failureOf('paystack', { status: 400, body: answer.body }, { verify });
-    if (!('data' in answer.body)) throw unreadable('paystack', 'data', answer.status);
-    return answer.body.data;
+  private call(method: 'GET' | 'POST', path: string, body?: unknown, verify = false): Promise<unknown> {
+    return this.api.call(method, path, body === undefined ? undefined : JSON.stringify(body), verify);
   }
 
   /**
@@ -171,6 +151,32 @@ export class PaystackProvider implements PaymentProvider {
       feeMinor: minorFromJson(data.fees),
       providerTransactionId: id,
       paidAt: typeof paidAt === 'string' && paidAt ? paidAt : null,
+      ...(data.status.toLowerCase() === 'reversed' ? { refunded: true } : {}),
+    };
+  }
+
+  /**
+   * POST /refund {transaction: the provider's id when known, else Steward's reference; amount?
+   * (minor units, integer); merchant_note?}. Paystack queues refunds: data {id, status 'pending'
+   * | 'processing' | 'processed', amount, transaction {...}} ('Refund has been queued for
+   * processing'); afterwards the transaction verifies as 'reversed'.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    if (request.amountMinor !== undefined && request.amountMinor <= 0n)
+      throw new ProviderError('paystack', 'invalid', 'The refund amount must be more than zero');
+    const data = await this.call('POST', '/refund', {
+      transaction: request.providerTransactionId || request.reference,
+      ...(request.amountMinor !== undefined ? { amount: request.amountMinor.toString() } : {}),
+      ...(request.currency ? { currency: request.currency.toUpperCase() } : {}),
+      ...(request.note ? { merchant_note: request.note } : {}),
+    });
+    const id = isRecord(data) ? idText(data.id) : null;
+    if (!isRecord(data) || id === null) throw unreadable('paystack', 'the refund id');
+    const status = typeof data.status === 'string' ? data.status.toLowerCase() : '';
+    return {
+      refundId: id,
+      status: status === 'processed' ? 'processed' : 'pending',
+      amountMinor: minorFromJson(data.amount),
     };
   }
 
@@ -187,8 +193,8 @@ export class PaystackProvider implements PaymentProvider {
     for (let page = 0; page < 20; page += 1) {
       const query = new URLSearchParams({ country: name, perPage: '100', use_cursor: 'true' });
       if (next) query.set('next', next);
-      const answer = await sendToProvider('paystack', this.http, 'GET', `/bank?${query.toString()}`);
-      const data = this.dataOf(answer, false);
+      const answer = await this.api.send('GET', `/bank?${query.toString()}`);
+      const data = this.api.dataOf(answer);
       if (!Array.isArray(data)) throw unreadable('paystack', 'a list of banks');
       for (const b of data) {
         const bankCode = isRecord(b) ? idText(b.code) : null;
@@ -236,8 +242,8 @@ export class PaystackProvider implements PaymentProvider {
   async listSubaccounts(filter: { accountNumber?: string } = {}): Promise<ProviderSubaccount[]> {
     const out: ProviderSubaccount[] = [];
     for (let page = 1; page <= 20; page += 1) {
-      const answer = await sendToProvider('paystack', this.http, 'GET', `/subaccount?perPage=100&page=${page}`);
-      const data = this.dataOf(answer, false);
+      const answer = await this.api.send('GET', `/subaccount?perPage=100&page=${page}`);
+      const data = this.api.dataOf(answer);
       if (!Array.isArray(data)) throw unreadable('paystack', 'a list of subaccounts');
       for (const item of data) {
         const sub = this.subaccountOf(item, null);
@@ -286,7 +292,7 @@ export class PaystackProvider implements PaymentProvider {
    */
   parseWebhook(webhook: IncomingWebhook): WebhookEvent | null {
     const signature = headerValue(webhook.headers, 'x-paystack-signature');
-    if (!signature || !verifyPaystackSignature(webhook.rawBody, signature, this.http.secretKey)) return null;
+    if (!signature || !verifyPaystackSignature(webhook.rawBody, signature, this.api.http.secretKey)) return null;
     let body: unknown;
     try {
       body = JSON.parse(webhook.rawBody.toString('utf8'));

@@ -83,6 +83,35 @@ export interface VerifiedPayment {
   providerTransactionId: string;
   /** when the provider says it was paid (ISO timestamp), if it says */
   paidAt: string | null;
+  /**
+   * True when the provider says the money was given back (Paystack `reversed`, Flutterwave
+   * `refunded`/`reversed`): `status` is then 'failed'. Absent otherwise.
+   */
+  refunded?: boolean;
+}
+
+/** What Steward asks a provider to give back (a payment it cannot keep: issue 12). */
+export interface RefundRequest {
+  /** Steward's reference of the payment (Paystack accepts it as `transaction`) */
+  reference: string;
+  /** the provider's transaction id when known (Flutterwave refunds by id; found by verify otherwise) */
+  providerTransactionId?: string | null;
+  /** part of the payment to give back, minor units; omitted: all of it */
+  amountMinor?: bigint;
+  /** ISO 4217 of `amountMinor` (needed with it) */
+  currency?: string;
+  /** why, for the provider's records (Paystack `merchant_note`, Flutterwave `comments`); no personal data */
+  note?: string;
+}
+
+/** The provider's answer to a refund: accepted (queued or done). */
+export interface RefundResult {
+  /** the provider's id of the refund */
+  refundId: string;
+  /** 'pending' while the provider processes it (Paystack queues refunds), 'processed' when done */
+  status: 'pending' | 'processed';
+  /** the amount the provider says it gives back, minor units, when it says */
+  amountMinor: bigint | null;
 }
 
 /** A webhook as received: the raw body bytes and the lower-cased headers. */
@@ -140,6 +169,14 @@ export interface PaymentProvider {
    * provider's transaction id is known). Throws ProviderError 'not_found' for an unknown reference.
    */
   verify(reference: string, providerTransactionId?: string): Promise<VerifiedPayment>;
+  /**
+   * Gives a successful payment's money back to the payer (all of it unless `amountMinor`):
+   * Paystack POST /refund {transaction, amount?}; Flutterwave POST /v3/transactions/{id}/refund
+   * {amount?} (the id found by verify when not given). Throws ProviderError: 'invalid' when the
+   * provider refuses (not paid, already refunded, balance too low: its message), 'not_found' for
+   * an unknown transaction, 'unavailable' / 'unauthorised' as for every call.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** Paystack GET /bank?country=; Flutterwave GET /v3/banks/{country}. `country` is ISO 3166 alpha-2. */
   listBanks(country: string): Promise<ProviderBank[]>;
   /**

@@ -111,6 +111,7 @@ function unconfigured(name: ProviderName): PaymentProvider {
     name,
     initialize: fail,
     verify: fail,
+    refund: fail,
     listBanks: fail,
     resolveAccount: fail,
     createSubaccount: fail,

@@ -14,6 +14,44 @@ function byTitle(input: string, option?: { title?: unknown }): boolean {
     .includes(input.trim().toLowerCase());
 }
 
+/** The two account pickers of the Paid tab: the form field, label, placeholder and message of each. */
+const ACCOUNT_PICKERS = {
+  income: {
+    name: 'incomeAccountId',
+    label: 'Income Account',
+    placeholder: 'Select income account',
+    message: ATTENDANCE_TEXTS.chooseIncomeAccount,
+  },
+  cash: {
+    name: 'cashAccountId',
+    label: 'Cash Account',
+    placeholder: 'Select cash account',
+    message: ATTENDANCE_TEXTS.chooseCashAccount,
+  },
+} as const;
+
+/**
+ * A required, searchable account picker of the Paid tab: `income` lists the church's income
+ * accounts (field `incomeAccountId`), `cash` its cash and bank accounts (`cashAccountId`).
+ */
+function AccountPicker({ kind }: { kind: keyof typeof ACCOUNT_PICKERS }) {
+  const p = ACCOUNT_PICKERS[kind];
+  // both lists are shared, cached queries (one request each for the two pickers)
+  const income = useIncomeAccounts();
+  const cash = useCashBankAccounts();
+  const accounts = kind === 'income' ? income : cash;
+  return (
+    <Form.Item label={p.label} name={p.name} rules={[{ required: true, message: p.message }]}>
+      <Select<string>
+        placeholder={p.placeholder}
+        loading={accounts.isPending}
+        showSearch={{ filterOption: byTitle }}
+        options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.text, title: a.text }))}
+      />
+    </Form.Item>
+  );
+}
+
 interface PaidFieldsProps {
   /** runs the account-name check (account number blur, Enter) */
   onCheckAccount: () => void;
@@ -29,8 +67,6 @@ interface PaidFieldsProps {
 export function AttendancePaidFields({ onCheckAccount, checking }: PaidFieldsProps) {
   const currency = useTenantCurrency();
   const banks = useQuery({ queryKey: givingKeys.banks(), queryFn: getBanks, staleTime: 60 * 60 * 1000 });
-  const income = useIncomeAccounts();
-  const cash = useCashBankAccounts();
 
   return (
     <>
@@ -95,32 +131,10 @@ export function AttendancePaidFields({ onCheckAccount, checking }: PaidFieldsPro
       </Row>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item
-            label="Income Account"
-            name="incomeAccountId"
-            rules={[{ required: true, message: ATTENDANCE_TEXTS.chooseIncomeAccount }]}
-          >
-            <Select<string>
-              placeholder="Select income account"
-              loading={income.isPending}
-              showSearch={{ filterOption: byTitle }}
-              options={(income.data ?? []).map((a) => ({ value: a.id, label: a.text, title: a.text }))}
-            />
-          </Form.Item>
+          <AccountPicker kind="income" />
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
-            label="Cash Account"
-            name="cashAccountId"
-            rules={[{ required: true, message: ATTENDANCE_TEXTS.chooseCashAccount }]}
-          >
-            <Select<string>
-              placeholder="Select cash account"
-              loading={cash.isPending}
-              showSearch={{ filterOption: byTitle }}
-              options={(cash.data ?? []).map((a) => ({ value: a.id, label: a.text, title: a.text }))}
-            />
-          </Form.Item>
+          <AccountPicker kind="cash" />
         </Col>
       </Row>
     </>

@@ -57,6 +57,14 @@ describe('counts and actions', () => {
     expect(bulkTargets(people, 'mark')).toEqual([ben]);
     expect(bulkTargets(people, 'checkout')).toEqual([ada]);
   });
+
+  it('offers nothing for a place held while its payment is pending, until it is paid', () => {
+    const holding = person({ id: 'h', name: 'Holding', registration: { status: 'pending_payment' } });
+    const paid = person({ id: 'p', name: 'Paid', isRegistered: true, registration: { status: 'registered' } });
+    expect(nextAction(holding)).toBeNull();
+    expect(nextAction(paid)).toBe('mark');
+    expect(bulkTargets([holding, paid], 'mark')).toEqual([paid]);
+  });
 });
 
 describe('channelLabel', () => {

@@ -20,6 +20,8 @@ export interface ReportPersonLike {
   isPresent: boolean;
   isRegistered: boolean;
   isCheckedOut: boolean;
+  /** the registration (issue 12); a 'pending_payment' hold cannot be marked until it is paid */
+  registration?: { status: string } | null;
 }
 
 /** The presence filter of the people table: everyone, those present, those not (yet) present. */
@@ -70,8 +72,14 @@ export function attendanceCounts(people: readonly ReportPersonLike[]): Attendanc
   return { total: people.length, registered, present, checkedOut, absent: people.length - present };
 }
 
-/** Which row action a person gets: mark present, check out, or none (already checked out). */
-export function nextAction(p: Pick<ReportPersonLike, 'isPresent' | 'isCheckedOut'>): 'mark' | 'checkout' | null {
+/**
+ * Which row action a person gets: mark present, check out, or none (already checked out, or
+ * only holding a place while their registration's payment is pending).
+ */
+export function nextAction(
+  p: Pick<ReportPersonLike, 'isPresent' | 'isCheckedOut' | 'registration'>,
+): 'mark' | 'checkout' | null {
+  if (!p.isPresent && p.registration?.status === 'pending_payment') return null;
   if (!p.isPresent) return 'mark';
   if (!p.isCheckedOut) return 'checkout';
   return null;

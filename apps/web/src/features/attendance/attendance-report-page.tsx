@@ -1,10 +1,11 @@
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import type { TAttendanceReport } from '@steward/contracts/attendance-marking';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Row, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { getAttendanceReport, markingKeys } from '../../api/attendance-marking.ts';
+import { downloadFile, registrationsExportUrl } from '../../api/event-registration-admin.ts';
 import { HttpError, isNetworkError } from '../../api/http.ts';
 import { formatDate } from '../../components/dates.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -96,6 +97,7 @@ function EventSummary({ report }: { report: TAttendanceReport }) {
  * (banner, details, figures), the people registered or checked in with mark present / check out
  * / mark all / check out all / add a person / remove, the report's status, title and note, the
  * head counts by attendance type, the event's offerings per item and the set-up's custom fields.
+ * 'Export Registrations' downloads the registrations as xlsx (issue 12 'Admin').
  * Skeleton while loading; a 404 says the attendance was not found; a network failure offers
  * 'Try again'.
  */
@@ -163,6 +165,12 @@ export function AttendanceReportPage() {
             {back}
             <Button icon={<EditOutlined aria-hidden />} onClick={() => void navigate(editSetUpPath(data.id))}>
               Edit set-up
+            </Button>
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              onClick={() => downloadFile(registrationsExportUrl(data.id))}
+            >
+              Export Registrations
             </Button>
           </>
         }

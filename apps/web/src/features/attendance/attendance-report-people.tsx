@@ -13,6 +13,7 @@ import { SearchBox } from '../../components/search-box.tsx';
 import { REPORT_TEXTS, useMarkingActions } from './attendance-report-actions.ts';
 import { bulkTargets, channelLabel, filterPeople, nextAction, type PresenceFilter } from './attendance-report-model.ts';
 import { PhoneCell } from './attendance-report-phone.tsx';
+import { RegistrationTag, WardOf } from './attendance-report-registration.tsx';
 
 /**
  * A date-time of the report (ISO, UTC) in the browser's time: '9:41 AM' on the event's day
@@ -68,8 +69,9 @@ interface PeopleCardProps {
 
 /**
  * The people of the report (existing-client-api §4.1 `peopoleAttendancesDTOs`): search (name,
- * e-mail, phone digits), filter All / Present / Absent, columns NAME, PHONE (masked, 'Reveal'),
- * E-MAIL, REGISTERED, PRESENT, CHECKED IN AT, CHECKED OUT, CHANNEL and the row's actions (Mark
+ * e-mail, phone digits), filter All / Present / Absent, columns NAME ('Ward of <registrant>' under a
+ * ward), PHONE (masked, 'Reveal'), E-MAIL, REGISTERED (paid / unpaid / pending payment with the
+ * amount, issue 12), PRESENT, CHECKED IN AT, CHECKED OUT, CHANNEL and the row's actions (Mark
  * present or Check out, and a menu with Mark absent, Undo check-out, Remove from event). Rows
  * can be selected: 'Mark all present' and 'Check out all' act on the selection, else on the
  * rows shown. On a phone each row shows the name with phone and e-mail under it, the presence
@@ -124,6 +126,8 @@ export function PeopleCard({ setUpId, eventDate, people, onAddPerson }: PeopleCa
     return null;
   };
   const menu = (p: TAttendancePerson) => {
+    // a place held while the payment is pending is not on the list yet: nothing to act on
+    if (!p.recordId && p.registration?.status === 'pending_payment') return null;
     const items: RowAction[] = [];
     if (p.isPresent && !p.isCheckedOut)
       items.push({ key: 'absent', label: 'Mark absent', onClick: () => void actions.mark(p, false) });
@@ -149,6 +153,7 @@ export function PeopleCard({ setUpId, eventDate, people, onAddPerson }: PeopleCa
           render: (name: string, p) => (
             <div style={{ maxWidth: 220 }}>
               <div style={{ fontWeight: 500 }}>{name}</div>
+              <WardOf person={p} />
               {!contactColumns ? <PhoneCell person={p} compact /> : null}
               {!contactColumns && p.email ? (
                 <Typography.Text
@@ -190,7 +195,7 @@ export function PeopleCard({ setUpId, eventDate, people, onAddPerson }: PeopleCa
         {
           title: 'REGISTERED',
           key: 'registered',
-          render: (_, p) => (p.isRegistered ? 'Yes' : 'No'),
+          render: (_, p) => <RegistrationTag person={p} />,
         },
         { title: 'PRESENT', key: 'present', render: (_, p) => <PresenceTag p={p} /> },
         {
@@ -237,6 +242,7 @@ export function PeopleCard({ setUpId, eventDate, people, onAddPerson }: PeopleCa
           render: (_, p) => (
             <>
               <div style={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{p.name}</div>
+              <WardOf person={p} />
               <PhoneCell person={p} compact />
               {p.email ? (
                 <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere', display: 'block' }}>
@@ -245,7 +251,7 @@ export function PeopleCard({ setUpId, eventDate, people, onAddPerson }: PeopleCa
               ) : null}
               <Flex gap={4} wrap style={{ marginTop: 4 }}>
                 <PresenceTag p={p} />
-                {p.isRegistered ? <Tag color="purple">Registered</Tag> : null}
+                <RegistrationTag person={p} compact />
               </Flex>
               {p.checkInTime ? (
                 <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>

@@ -1,12 +1,9 @@
-import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { familyLogin, readFamilySession, saveFamilySession } from '../../api/family.ts';
-import { useCurrentUser } from '../../app/current-user.ts';
-import { useToast } from '../../components/use-toast.ts';
-import { AuthFrame } from './auth-frame.tsx';
+import { Alert, Form, Input } from 'antd';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { familyLogin } from '../../api/family.ts';
+import { AuthFrame, AuthSubmit, AuthSwitch, IdentifierField, useFamilyAuth } from './auth-frame.tsx';
 import { SHELL_PATHS, signUpPath } from './shell-context.ts';
-import { errorText, identityOf, identityProblem } from './shell-model.ts';
+import { identityOf } from './shell-model.ts';
 import { SHELL_TEXTS as T } from './texts.ts';
 
 interface Values {
@@ -22,62 +19,33 @@ interface Values {
  */
 export function CheckinSignInPage() {
   const { tenantId = '' } = useParams();
-  const user = useCurrentUser();
-  const navigate = useNavigate();
   const location = useLocation();
-  const toast = useToast();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { user, problem, busy, signedIn, run } = useFamilyAuth(tenantId);
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;
 
-  const current = readFamilySession();
-  if (current && current.tenantId === user.tenantId && tenantId.toLowerCase() === user.tenantId.toLowerCase())
-    return <Navigate to={SHELL_PATHS.dashboard} replace />;
+  if (signedIn) return <Navigate to={SHELL_PATHS.dashboard} replace />;
 
-  const submit = async (v: Values) => {
-    setProblem(null);
-    setBusy(true);
-    try {
+  const submit = (v: Values) =>
+    run(async () => {
       const res = await familyLogin({ ...identityOf(v.identifier), password: v.password });
       const result = res.login.result;
-      if (result.statusCode !== 200 || !result.value.token || !res.personID) {
-        setProblem(result.value.message);
-        return;
-      }
-      saveFamilySession({
-        token: result.value.token,
-        tenantId: result.value.tenantID ?? user.tenantId,
-        personId: res.personID,
-        expiresAt: result.value.expiryTime,
-      });
-      toast.success(T.welcomeBack);
-      await navigate(SHELL_PATHS.dashboard, { replace: true });
-    } catch (err) {
-      setProblem(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      if (result.statusCode !== 200 || !result.value.token || !res.personID) return { refused: result.value.message };
+      return {
+        session: {
+          token: result.value.token,
+          tenantId: result.value.tenantID ?? user.tenantId,
+          personId: res.personID,
+          expiresAt: result.value.expiryTime,
+        },
+        toast: T.welcomeBack,
+      };
+    });
 
   return (
     <AuthFrame tenantId={tenantId} title={T.signInTitle} subtitle={T.signInSubtitle}>
       {expired && !problem ? <Alert type="info" showIcon title={T.sessionExpired} className="cs-auth-alert" /> : null}
       <Form<Values> layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
-        <Form.Item
-          name="identifier"
-          label={T.identifier}
-          rules={[
-            {
-              validator: (_r, v: string | undefined) => {
-                const p = identityProblem(v ?? '');
-                return p ? Promise.reject(new Error(p)) : Promise.resolve();
-              },
-            },
-          ]}
-          validateTrigger="onSubmit"
-        >
-          <Input autoComplete="username" placeholder={T.identifierPlaceholder} autoFocus />
-        </Form.Item>
+        <IdentifierField validateTrigger="onSubmit" autoFocus />
         <Form.Item
           name="password"
           label={T.password}
@@ -86,14 +54,9 @@ export function CheckinSignInPage() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        {problem ? <Alert type="error" showIcon role="alert" title={problem} className="cs-auth-alert" /> : null}
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {T.signIn}
-        </Button>
+        <AuthSubmit problem={problem} busy={busy} label={T.signIn} />
       </Form>
-      <Typography.Paragraph className="cs-auth-switch">
-        {T.noAccount} <Link to={signUpPath(user.tenantId)}>{T.createAccountLink}</Link>
-      </Typography.Paragraph>
+      <AuthSwitch text={T.noAccount} link={T.createAccountLink} to={signUpPath(user.tenantId)} />
     </AuthFrame>
   );
 }

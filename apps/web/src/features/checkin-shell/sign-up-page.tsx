@@ -1,13 +1,10 @@
 import { FAMILY_ROLE } from '@steward/contracts/families';
-import { Alert, Button, Form, Input, Radio, Typography } from 'antd';
-import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { familyRegister, readFamilySession, saveFamilySession } from '../../api/family.ts';
-import { useCurrentUser } from '../../app/current-user.ts';
-import { useToast } from '../../components/use-toast.ts';
-import { AuthFrame } from './auth-frame.tsx';
+import { Form, Input, Radio } from 'antd';
+import { Navigate, useParams } from 'react-router';
+import { familyRegister } from '../../api/family.ts';
+import { AuthFrame, AuthSubmit, AuthSwitch, IdentifierField, useFamilyAuth } from './auth-frame.tsx';
 import { SHELL_PATHS, signInPath } from './shell-context.ts';
-import { errorText, identityOf, identityProblem } from './shell-model.ts';
+import { identityOf } from './shell-model.ts';
 import { SHELL_TEXTS as T } from './texts.ts';
 
 interface Values {
@@ -27,20 +24,12 @@ interface Values {
  */
 export function CheckinSignUpPage() {
   const { tenantId = '' } = useParams();
-  const user = useCurrentUser();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { user, problem, busy, signedIn, run } = useFamilyAuth(tenantId);
 
-  const current = readFamilySession();
-  if (current && current.tenantId === user.tenantId && tenantId.toLowerCase() === user.tenantId.toLowerCase())
-    return <Navigate to={SHELL_PATHS.dashboard} replace />;
+  if (signedIn) return <Navigate to={SHELL_PATHS.dashboard} replace />;
 
-  const submit = async (v: Values) => {
-    setProblem(null);
-    setBusy(true);
-    try {
+  const submit = (v: Values) =>
+    run(async () => {
       const res = await familyRegister({
         firstName: v.firstName.trim(),
         lastName: v.lastName.trim(),
@@ -49,24 +38,17 @@ export function CheckinSignUpPage() {
         password: v.password,
       });
       const result = res.loginData.value.login.result;
-      if (result.statusCode !== 200 || !result.value.token) {
-        setProblem(result.value.message);
-        return;
-      }
-      saveFamilySession({
-        token: result.value.token,
-        tenantId: result.value.tenantID ?? user.tenantId,
-        personId: res.personID,
-        expiresAt: result.value.expiryTime,
-      });
-      toast.success(T.accountCreated);
-      await navigate(SHELL_PATHS.dashboard, { replace: true });
-    } catch (err) {
-      setProblem(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      if (result.statusCode !== 200 || !result.value.token) return { refused: result.value.message };
+      return {
+        session: {
+          token: result.value.token,
+          tenantId: result.value.tenantID ?? user.tenantId,
+          personId: res.personID,
+          expiresAt: result.value.expiryTime,
+        },
+        toast: T.accountCreated,
+      };
+    });
 
   const required = (message: string) => [{ required: true, whitespace: true, message }];
   return (
@@ -80,20 +62,7 @@ export function CheckinSignUpPage() {
             <Input autoComplete="family-name" maxLength={80} />
           </Form.Item>
         </div>
-        <Form.Item
-          name="identifier"
-          label={T.identifier}
-          rules={[
-            {
-              validator: (_r, v: string | undefined) => {
-                const p = identityProblem(v ?? '');
-                return p ? Promise.reject(new Error(p)) : Promise.resolve();
-              },
-            },
-          ]}
-        >
-          <Input autoComplete="username" placeholder={T.identifierPlaceholder} maxLength={254} />
-        </Form.Item>
+        <IdentifierField maxLength={254} />
         <Form.Item name="familyRole" label={T.iAmThe} rules={[{ required: true, message: T.chooseParentRole }]}>
           <Radio.Group
             optionType="button"
@@ -129,14 +98,9 @@ export function CheckinSignUpPage() {
         >
           <Input.Password autoComplete="new-password" maxLength={200} />
         </Form.Item>
-        {problem ? <Alert type="error" showIcon role="alert" title={problem} className="cs-auth-alert" /> : null}
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {T.createAccount}
-        </Button>
+        <AuthSubmit problem={problem} busy={busy} label={T.createAccount} />
       </Form>
-      <Typography.Paragraph className="cs-auth-switch">
-        {T.haveAccount} <Link to={signInPath(user.tenantId)}>{T.signInLink}</Link>
-      </Typography.Paragraph>
+      <AuthSwitch text={T.haveAccount} link={T.signInLink} to={signInPath(user.tenantId)} />
     </AuthFrame>
   );
 }

@@ -2,7 +2,9 @@ import type { TPhoneMatch, TWebCheckInEvent } from '@steward/contracts/attendanc
 import type { TCustomField } from '@steward/contracts/custom-fields';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { markAttendance, searchByPhone } from '../../api/checkin.ts';
-import { Notice, Spinner, SuccessDialog } from './checkin-layout.tsx';
+import { Notice, Spinner } from '../../components/public-page/public-layout.tsx';
+import { LookupStatus, usePhoneLookup } from '../../components/public-page/use-phone-lookup.tsx';
+import { SuccessDialog } from './checkin-layout.tsx';
 import {
   digitsOf,
   EMPTY_DETAILS,
@@ -31,12 +33,6 @@ import { CHECKIN_TEXT as T } from './texts.ts';
 /** The search waits this long after the last keystroke (one search for a number typed on). */
 const SEARCH_DELAY_MS = 400;
 
-type Search =
-  | { status: 'idle' }
-  | { status: 'loading'; digits: string }
-  | { status: 'done'; digits: string; matches: TPhoneMatch[] }
-  | { status: 'failed'; digits: string };
-
 /** The phone entry, the form and the success popup of an open event. */
 export function CheckinForm({
   event,
@@ -52,9 +48,12 @@ export function CheckinForm({
   const phoneRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const inFlight = useRef<AbortController | null>(null);
   const [phone, setPhone] = useState('');
-  const [search, setSearch] = useState<Search>({ status: 'idle' });
+  const find = useCallback(
+    (text: string, signal: AbortSignal): Promise<TPhoneMatch[]> => searchByPhone(text, event.attendanceCode, signal),
+    [event.attendanceCode],
+  );
+  const { state: search, run, reset: resetSearch } = usePhoneLookup(find, digitsOf);
   const [choice, setChoice] = useState<number | 'new'>(0);
   const [details, setDetails] = useState<Details>(EMPTY_DETAILS);
   const [errors, setErrors] = useState<Errors>({});
@@ -66,39 +65,31 @@ export function CheckinForm({
   const complete = phoneComplete(phone);
 
   const runSearch = useCallback(
-    async (text: string) => {
-      inFlight.current?.abort();
-      const ac = new AbortController();
-      inFlight.current = ac;
-      const d = digitsOf(text);
-      setSearch({ status: 'loading', digits: d });
+    (text: string) => {
       setAlert(null);
-      try {
-        const matches = await searchByPhone(text.trim(), event.attendanceCode, ac.signal);
-        if (ac.signal.aborted) return;
-        setSearch({ status: 'done', digits: d, matches });
-        setChoice(0);
-        setDetails(EMPTY_DETAILS);
-        setErrors({});
-      } catch (err) {
-        if (ac.signal.aborted) return;
-        setSearch({ status: 'failed', digits: d });
-        if (isClosedError(err)) onClosed();
-        else setAlert(searchAlert(err));
-      }
+      return run(text, {
+        onDone: () => {
+          setChoice(0);
+          setDetails(EMPTY_DETAILS);
+          setErrors({});
+        },
+        onFailed: (err) => {
+          if (isClosedError(err)) onClosed();
+          else setAlert(searchAlert(err));
+        },
+      });
     },
-    [event.attendanceCode, onClosed],
+    [run, onClosed],
   );
 
   // the search starts by itself once the number is complete (spec 2.11), after a short pause
-  const searchedDigits = search.status === 'idle' ? null : search.digits;
+  const searchedDigits =
+    search.status === 'loading' || search.status === 'done' || search.status === 'failed' ? search.key : null;
   useEffect(() => {
     if (!complete || searchedDigits === digits) return;
     const t = setTimeout(() => void runSearch(phone), SEARCH_DELAY_MS);
     return () => clearTimeout(t);
   }, [complete, digits, phone, searchedDigits, runSearch]);
-
-  useEffect(() => () => inFlight.current?.abort(), []);
 
   // an invalid field takes the focus after a refused Confirm
   useEffect(() => {
@@ -109,24 +100,22 @@ export function CheckinForm({
   const onPhone = (value: string) => {
     setPhone(value);
     if (digitsOf(value) !== searchedDigits) {
-      inFlight.current?.abort();
-      setSearch({ status: 'idle' });
+      resetSearch();
       setAlert(null);
     }
   };
 
   /** 'Not Me' (spec 2.11, §4): clears the person and the phone. */
   const reset = () => {
-    inFlight.current?.abort();
+    resetSearch();
     setPhone('');
-    setSearch({ status: 'idle' });
     setDetails(EMPTY_DETAILS);
     setErrors({});
     setAlert(null);
     phoneRef.current?.focus();
   };
 
-  const matches = search.status === 'done' ? search.matches : [];
+  const matches = search.status === 'done' ? search.result : [];
   const found = matches.filter((m): m is FoundPerson => m.personId !== null);
   const person = choice === 'new' ? null : (found[choice] ?? null);
   const available = matches[0]?.avaliableGroups ?? event.groups.map((g) => ({ id: g.id, groupId: g.id, name: g.name }));
@@ -181,14 +170,14 @@ export function CheckinForm({
 
   return (
     <>
-      <div className="ck-field">
-        <label className="ck-label" htmlFor={`${id}-phone`}>
+      <div className="pp-field">
+        <label className="pp-label" htmlFor={`${id}-phone`}>
           Phone number
         </label>
         <input
           ref={phoneRef}
           id={`${id}-phone`}
-          className="ck-input ck-phone"
+          className="pp-input ck-phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -209,19 +198,15 @@ export function CheckinForm({
         </div>
       </div>
 
-      <div className="ck-status" role="status" aria-live="polite">
-        {loading ? (
-          <div className="ck-loading">
-            <Spinner large />
-            <p>{T.fetching}</p>
-          </div>
-        ) : showForm ? (
-          <p className="ck-result">{person ? T.found : T.notFound}</p>
-        ) : null}
-      </div>
+      <LookupStatus
+        className="ck"
+        loading={loading}
+        fetching={T.fetching}
+        result={showForm ? (person ? T.found : T.notFound) : null}
+      />
 
       {alert && !showForm ? (
-        <div ref={alertRef} tabIndex={-1} className="ck-alert-slot">
+        <div ref={alertRef} tabIndex={-1} className="pp-alert-slot">
           <Notice kind={alert.kind} title={alert.title}>
             {alert.text}
             {search.status === 'failed' && complete ? (
@@ -256,7 +241,7 @@ export function CheckinForm({
             />
           ))}
 
-          <div ref={alertRef} tabIndex={-1} className="ck-alert-slot">
+          <div ref={alertRef} tabIndex={-1} className="pp-alert-slot">
             {alert ? (
               <Notice kind={alert.kind} title={alert.title}>
                 {alert.text}
@@ -265,12 +250,12 @@ export function CheckinForm({
           </div>
 
           <div className="ck-actions">
-            <button type="button" className="ck-button" onClick={reset}>
+            <button type="button" className="pp-button" onClick={reset}>
               Not Me
             </button>
             <button
               type="submit"
-              className="ck-button ck-button-primary"
+              className="pp-button pp-button-primary"
               disabled={nameEmpty || submitting}
               aria-busy={submitting || undefined}
             >

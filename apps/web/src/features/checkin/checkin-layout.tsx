@@ -1,31 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { PublicLayout } from '../../components/public-page/public-layout.tsx';
 import './checkin.css';
 
 /*
- * The frame and small parts of the public check-in page (plain markup and checkin.css, no antd):
- * the church band, notices, the spinner and the success popup.
+ * The frame and the success popup of the public check-in page: the public-page kit's frame
+ * (components/public-page/public-layout.tsx) with the page's class (`ck-page`, under which
+ * checkin.css scopes its changes to the kit), a plain background and no payments line.
  */
-
-/** The church's logo, or its initial in a circle when it has none (or the image fails to load). */
-function ChurchMark({ name, logo }: { name: string; logo: string | null }) {
-  const [broken, setBroken] = useState(false);
-  const initial = name.trim().charAt(0).toUpperCase() || 'S';
-  return logo && !broken ? (
-    <img
-      className="ck-logo"
-      src={logo}
-      alt=""
-      width={40}
-      height={40}
-      decoding="async"
-      onError={() => setBroken(true)}
-    />
-  ) : (
-    <span className="ck-logo ck-logo-initial" aria-hidden>
-      {initial}
-    </span>
-  );
-}
 
 /**
  * The page's frame: a band with the church's logo and name (when known), the content in a column
@@ -39,55 +20,10 @@ export function CheckinLayout({
   children: ReactNode;
 }) {
   return (
-    <div className="ck-page">
-      <header className="ck-topbar">
-        <div className="ck-topbar-inner">
-          {church ? (
-            <>
-              <ChurchMark name={church.name} logo={church.logo} />
-              <span className="ck-topbar-name">{church.name}</span>
-            </>
-          ) : (
-            <span className="ck-topbar-name" aria-hidden>
-              &nbsp;
-            </span>
-          )}
-        </div>
-      </header>
-      <main className="ck-main">{children}</main>
-      <footer className="ck-footer">
-        Powered by <strong>Steward</strong>
-      </footer>
-    </div>
+    <PublicLayout church={church} tinted={false} className="ck-page">
+      {children}
+    </PublicLayout>
   );
-}
-
-/** A notice inside the page: error (red), warning (amber), info (blue) or success (green). */
-export function Notice({
-  kind,
-  title,
-  children,
-}: {
-  kind: 'error' | 'warning' | 'info' | 'success';
-  title?: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <div className={`ck-notice ck-notice-${kind}`} role={kind === 'error' || kind === 'warning' ? 'alert' : 'status'}>
-      <span className="ck-notice-icon" aria-hidden>
-        {kind === 'success' ? '✓' : kind === 'info' ? 'i' : '!'}
-      </span>
-      <div>
-        {title ? <strong className="ck-notice-title">{title}</strong> : null}
-        {children ? <div>{children}</div> : null}
-      </div>
-    </div>
-  );
-}
-
-/** The spinner of a busy button or a load (CSS only). */
-export function Spinner({ large = false }: { large?: boolean }) {
-  return <span className={large ? 'ck-spinner ck-spinner-large' : 'ck-spinner'} aria-hidden />;
 }
 
 /**
@@ -130,7 +66,7 @@ export function SuccessDialog({
         </h2>
         <p className="ck-dialog-text">{text}</p>
         {note ? <p className="ck-dialog-note">{note}</p> : null}
-        <button ref={ok} type="button" className="ck-button ck-button-primary ck-dialog-ok" onClick={onClose}>
+        <button ref={ok} type="button" className="pp-button pp-button-primary ck-dialog-ok" onClick={onClose}>
           OK
         </button>
       </div>

@@ -2,7 +2,8 @@ import type { TMarkAttendanceRequest, TPhoneMatch } from '@steward/contracts/att
 import type { TCustomField } from '@steward/contracts/custom-fields';
 import { HttpError, NetworkError, TimeoutError } from '../../api/http.ts';
 import { answerOf, fieldError, kindOf, type FieldValue } from './custom-field-input.tsx';
-import { MONTHS, CHECKIN_TEXT as T } from './texts.ts';
+import { EMAIL_PATTERN, MONTHS } from '../../components/public-page/choices.ts';
+import { CHECKIN_TEXT as T } from './texts.ts';
 
 /*
  * The rules of the check-in form without its markup (spec 2.11, §5, §8): what is typed, its
@@ -51,8 +52,6 @@ export function lockedOf(person: FoundPerson | null) {
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
 /** The days of a month (29 for February: a birthday has no year). */
 export const daysIn = (month: number) => new Date(Date.UTC(2024, month, 0)).getUTCDate();
 
@@ -60,7 +59,8 @@ export const daysIn = (month: number) => new Date(Date.UTC(2024, month, 0)).getU
 export function validate(details: Details, person: FoundPerson | null, fields: TCustomField[]): Errors {
   const locked = lockedOf(person);
   const e: Errors = {};
-  if (!locked.email && details.email.trim() !== '' && !EMAIL.test(details.email.trim())) e.email = T.emailInvalid;
+  if (!locked.email && details.email.trim() !== '' && !EMAIL_PATTERN.test(details.email.trim()))
+    e.email = T.emailInvalid;
   if (!locked.birthday && details.day && details.month && Number(details.day) > daysIn(Number(details.month)))
     e.birthday = `${MONTHS[Number(details.month) - 1]} has ${daysIn(Number(details.month))} days`;
   for (const f of fields) {

@@ -1,4 +1,5 @@
 import type { TCustomField } from '@steward/contracts/custom-fields';
+import { commaOptions, EMAIL_PATTERN } from '../../components/public-page/choices.ts';
 import { useId } from 'react';
 import { CHECKIN_TEXT as T } from './texts.ts';
 
@@ -37,22 +38,16 @@ export function kindOf(controlType: number): FieldKind {
 }
 
 /** The options of a dropdown or multi-select: the comma-separated values, trimmed, blanks out. */
-export const optionsOf = (f: TCustomField): string[] =>
-  f.parameterValues
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
+export const optionsOf = (f: TCustomField): string[] => commaOptions(f.parameterValues);
 
 /** A field's value while filled in: text, a checkbox's state, or a multi-select's choices. */
 export type FieldValue = string | boolean | string[];
-
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /** The error of a value, or null: an e-mail field's address and a number field's number are checked. */
 export function fieldError(f: TCustomField, v: FieldValue | undefined): string | null {
   if (typeof v !== 'string' || v.trim() === '') return null;
   const kind = kindOf(f.controlType);
-  if (kind === 'email' && !EMAIL.test(v.trim())) return T.emailInvalid;
+  if (kind === 'email' && !EMAIL_PATTERN.test(v.trim())) return T.emailInvalid;
   if (kind === 'number' && !Number.isFinite(Number(v.trim()))) return T.numberInvalid;
   return null;
 }
@@ -83,15 +78,15 @@ export function CustomFieldInput({
   const kind = kindOf(field.controlType);
   const describedBy = error ? `${id}-error` : undefined;
   const errorLine = error ? (
-    <div id={`${id}-error`} className="ck-field-error">
+    <div id={`${id}-error`} className="pp-field-error">
       {error}
     </div>
   ) : null;
 
   if (kind === 'checkbox')
     return (
-      <div className="ck-field">
-        <label className="ck-check">
+      <div className="pp-field">
+        <label className="pp-check">
           <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
           <span>{field.label}</span>
         </label>
@@ -102,10 +97,10 @@ export function CustomFieldInput({
   if (kind === 'multiselect') {
     const chosen = Array.isArray(value) ? value : [];
     return (
-      <fieldset className="ck-field ck-fieldset">
-        <legend className="ck-label">{field.label}</legend>
+      <fieldset className="pp-field ck-fieldset">
+        <legend className="pp-label">{field.label}</legend>
         {optionsOf(field).map((o) => (
-          <label key={o} className="ck-check">
+          <label key={o} className="pp-check">
             <input
               type="checkbox"
               checked={chosen.includes(o)}
@@ -121,22 +116,22 @@ export function CustomFieldInput({
 
   if (kind === 'file')
     return (
-      <div className="ck-field">
-        <span className="ck-label">{field.label}</span>
-        <p className="ck-muted ck-small">{T.fileNote}</p>
+      <div className="pp-field">
+        <span className="pp-label">{field.label}</span>
+        <p className="pp-muted pp-small">{T.fileNote}</p>
       </div>
     );
 
   const text = typeof value === 'string' ? value : '';
   return (
-    <div className={error ? 'ck-field has-error' : 'ck-field'}>
-      <label className="ck-label" htmlFor={id}>
+    <div className="pp-field">
+      <label className="pp-label" htmlFor={id}>
         {field.label}
       </label>
       {kind === 'dropdown' ? (
         <select
           id={id}
-          className="ck-input ck-select"
+          className="pp-input ck-select"
           value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
@@ -152,7 +147,7 @@ export function CustomFieldInput({
       ) : (
         <input
           id={id}
-          className="ck-input"
+          className="pp-input"
           type={kind === 'number' ? 'text' : kind}
           inputMode={kind === 'number' ? 'decimal' : kind === 'email' ? 'email' : undefined}
           autoComplete="off"

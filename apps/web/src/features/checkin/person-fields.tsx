@@ -1,6 +1,7 @@
 import type { TAvailableGroup } from '@steward/contracts/attendance-public';
 import { lockedOf, type Details, type Errors, type FoundPerson } from './checkin-logic.ts';
-import { MONTHS, CHECKIN_TEXT as T } from './texts.ts';
+import { DAYS, MONTHS } from '../../components/public-page/choices.ts';
+import { CHECKIN_TEXT as T } from './texts.ts';
 
 /*
  * The person's part of the check-in form (spec 2.11): who (when several people share the number),
@@ -21,18 +22,18 @@ export function WhoChooser({
   onChoose: (c: number | 'new') => void;
 }) {
   return (
-    <fieldset className="ck-field ck-fieldset ck-choose">
-      <legend className="ck-label">{T.sharedNumber}</legend>
+    <fieldset className="pp-field ck-fieldset ck-choose">
+      <legend className="pp-label">{T.sharedNumber}</legend>
       {found.map((m, i) => (
-        <label key={m.personId} className="ck-check ck-choice">
+        <label key={m.personId} className="pp-check ck-choice">
           <input type="radio" name={`${id}-who`} checked={choice === i} onChange={() => onChoose(i)} />
           <span>
             {m.name}
-            {m.email ? <span className="ck-muted ck-small"> · {m.email}</span> : null}
+            {m.email ? <span className="pp-muted pp-small"> · {m.email}</span> : null}
           </span>
         </label>
       ))}
-      <label className="ck-check ck-choice">
+      <label className="pp-check ck-choice">
         <input type="radio" name={`${id}-who`} checked={choice === 'new'} onChange={() => onChoose('new')} />
         <span>{T.someoneNew}</span>
       </label>
@@ -63,13 +64,13 @@ export function PersonFields({
   const addable = available.filter((g) => !belonging.some((b) => b.groupId === g.groupId));
   return (
     <>
-      <div className={errors.name ? 'ck-field has-error' : 'ck-field'}>
-        <label className="ck-label" htmlFor={`${id}-name`}>
+      <div className="pp-field">
+        <label className="pp-label" htmlFor={`${id}-name`}>
           Name
         </label>
         <input
           id={`${id}-name`}
-          className="ck-input"
+          className="pp-input"
           autoComplete={locked.name ? 'off' : 'name'}
           maxLength={100}
           value={person ? person.name : details.name}
@@ -79,7 +80,7 @@ export function PersonFields({
           onChange={(e) => onChange('name', e.target.value, 'name')}
         />
         {errors.name ? (
-          <div id={`${id}-name-error`} className="ck-field-error">
+          <div id={`${id}-name-error`} className="pp-field-error">
             {errors.name}
           </div>
         ) : null}
@@ -90,13 +91,13 @@ export function PersonFields({
         ) : null}
       </div>
 
-      <div className={errors.email ? 'ck-field has-error' : 'ck-field'}>
-        <label className="ck-label" htmlFor={`${id}-email`}>
+      <div className="pp-field">
+        <label className="pp-label" htmlFor={`${id}-email`}>
           Email
         </label>
         <input
           id={`${id}-email`}
-          className="ck-input"
+          className="pp-input"
           type={locked.email ? 'text' : 'email'}
           inputMode="email"
           autoComplete={locked.email ? 'off' : 'email'}
@@ -108,45 +109,45 @@ export function PersonFields({
           onChange={(e) => onChange('email', e.target.value, 'email')}
         />
         {errors.email ? (
-          <div id={`${id}-email-error`} className="ck-field-error">
+          <div id={`${id}-email-error`} className="pp-field-error">
             {errors.email}
           </div>
         ) : null}
       </div>
 
       {locked.birthday ? (
-        <div className="ck-field">
-          <span className="ck-label">Birthday</span>
+        <div className="pp-field">
+          <span className="pp-label">Birthday</span>
           <p className="ck-readonly">{T.birthdayOnRecord}</p>
         </div>
       ) : (
-        <fieldset className={errors.birthday ? 'ck-field ck-fieldset has-error' : 'ck-field ck-fieldset'}>
-          <legend className="ck-label">Birthday</legend>
+        <fieldset className="pp-field ck-fieldset">
+          <legend className="pp-label">Birthday</legend>
           <div className="ck-row">
-            <label className="ck-sr-only" htmlFor={`${id}-day`}>
+            <label className="pp-sr-only" htmlFor={`${id}-day`}>
               Day
             </label>
             <select
               id={`${id}-day`}
-              className="ck-input ck-select"
+              className="pp-input ck-select"
               value={details.day}
               aria-invalid={errors.birthday ? true : undefined}
               aria-describedby={errors.birthday ? `${id}-birthday-error` : undefined}
               onChange={(e) => onChange('day', e.target.value, 'birthday')}
             >
               <option value="">Day</option>
-              {Array.from({ length: 31 }, (_, i) => (
-                <option key={i + 1} value={String(i + 1)}>
-                  {i + 1}
+              {DAYS.map((d) => (
+                <option key={d} value={String(d)}>
+                  {d}
                 </option>
               ))}
             </select>
-            <label className="ck-sr-only" htmlFor={`${id}-month`}>
+            <label className="pp-sr-only" htmlFor={`${id}-month`}>
               Month
             </label>
             <select
               id={`${id}-month`}
-              className="ck-input ck-select"
+              className="pp-input ck-select"
               value={details.month}
               onChange={(e) => onChange('month', e.target.value, 'birthday')}
             >
@@ -159,7 +160,7 @@ export function PersonFields({
             </select>
           </div>
           {errors.birthday ? (
-            <div id={`${id}-birthday-error`} className="ck-field-error">
+            <div id={`${id}-birthday-error`} className="pp-field-error">
               {errors.birthday}
             </div>
           ) : null}
@@ -167,8 +168,8 @@ export function PersonFields({
       )}
 
       {belonging.length > 0 ? (
-        <div className="ck-field">
-          <span className="ck-label" id={`${id}-mine`}>
+        <div className="pp-field">
+          <span className="pp-label" id={`${id}-mine`}>
             My groups
           </span>
           <ol className="ck-groups" aria-labelledby={`${id}-mine`}>
@@ -180,11 +181,11 @@ export function PersonFields({
       ) : null}
 
       {addable.length > 0 ? (
-        <fieldset className="ck-field ck-fieldset">
-          <legend className="ck-label">Add to group</legend>
+        <fieldset className="pp-field ck-fieldset">
+          <legend className="pp-label">Add to group</legend>
           <div className="ck-options">
             {addable.map((g) => (
-              <label key={g.groupId} className="ck-check ck-option">
+              <label key={g.groupId} className="pp-check ck-option">
                 <input
                   type="checkbox"
                   checked={details.groups.includes(g.id)}

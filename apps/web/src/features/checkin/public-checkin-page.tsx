@@ -5,12 +5,13 @@ import { useParams } from 'react-router';
 import { getCheckinFields, takeCheckinEvent } from '../../api/checkin.ts';
 import { HttpError, NetworkError, TimeoutError } from '../../api/http.ts';
 import { CheckinForm } from './checkin-form.tsx';
-import { CheckinLayout, Notice, Spinner } from './checkin-layout.tsx';
+import { Notice, Spinner } from '../../components/public-page/public-layout.tsx';
+import { CheckinLayout } from './checkin-layout.tsx';
 import { CHECKIN_TEXT as T } from './texts.ts';
 
 /*
  * The public self check-in page /checkin/e/{code} (issue 11 'Public self check-in'; spec 2.11;
- * existing-client-api §4.2): plain React and checkin.css, no antd and no zod, for a phone on a
+ * existing-client-api §4.2): plain React, the public-page kit and checkin.css, no antd and no zod, for a phone on a
  * slow network. The event's answer is asked for as the route matches (router.tsx), beside this
  * page's chunk; the check-in fields follow it (they need the church's id).
  */
@@ -86,7 +87,7 @@ export function PublicCheckinPage() {
   if (load.state !== 'ready')
     return (
       <CheckinLayout>
-        <section className="ck-card">
+        <section className="pp-card">
           <h1 className="ck-title">{T.title}</h1>
           {load.state === 'loading' ? (
             <div className="ck-loading" role="status">
@@ -103,7 +104,7 @@ export function PublicCheckinPage() {
   const { event, fields } = load;
   return (
     <CheckinLayout church={{ name: event.churchName, logo: event.churchLogo }}>
-      <section className="ck-card">
+      <section className="pp-card">
         <h1 className="ck-title">{T.title}</h1>
         <p className="ck-event">
           <span className="ck-event-name">{event.fullEventName}</span> - {eventDay(event.eventDate)}

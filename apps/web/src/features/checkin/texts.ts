@@ -34,19 +34,3 @@ export const CHECKIN_TEXT = {
   fileNote: 'Files cannot be sent from this page: hand it to the church office.',
   noGroups: 'No groups to join for this event',
 } as const;
-
-/** Month names of the birthday picker, January first (the submission sends 1-12). */
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;

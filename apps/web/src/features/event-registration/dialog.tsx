@@ -66,7 +66,7 @@ export function SuccessDialog({ title, text, onClose }: { title: string; text: s
         ✓
       </span>
       <p className="er-success-text">{text}</p>
-      <button type="button" className="gv-submit" onClick={onClose}>
+      <button type="button" className="pp-submit" onClick={onClose}>
         OK
       </button>
     </Dialog>

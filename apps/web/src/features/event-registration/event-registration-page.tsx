@@ -11,7 +11,7 @@ import {
   type RegistrationField,
 } from '../../api/event-registration.ts';
 import { HttpError, NetworkError, TimeoutError } from '../../api/http.ts';
-import { GiveLayout, Notice, Spinner } from '../give/give-layout.tsx';
+import { Notice, PublicLayout, Spinner } from '../../components/public-page/public-layout.tsx';
 import { decimalsOf, formatMajor, formatMinor, readAmount } from '../give/money.ts';
 import { SuccessDialog } from './dialog.tsx';
 import { pendingKey } from './payment-dialog.tsx';
@@ -22,8 +22,8 @@ import './event-registration.css';
 
 /*
  * The public event registration page /event/{checkinId} (issue 12; spec 2.12-2.14;
- * existing-client-api §5.1): plain React and CSS (give.css for the shared parts, plus
- * event-registration.css), no antd and no zod, for a phone on a slow network. The event is asked
+ * existing-client-api §5.1): plain React and CSS (the public-page kit for the shared parts,
+ * plus event-registration.css), no antd and no zod, for a phone on a slow network. The event is asked
  * for as the route matches (router.tsx); the lookups follow it. The page is also where the
  * provider's checkout returns (?provider=&trxref= / tx_ref=&transaction_id=&status=): it confirms
  * the payment there (POST /ConfirmEventRegistrationPayment) and shows the outcome.
@@ -154,8 +154,8 @@ export function EventRegistrationPage() {
 
   if (load.state !== 'ready')
     return (
-      <GiveLayout>
-        <section className="gv-card">
+      <PublicLayout payments className="er-page">
+        <section className="pp-card">
           {load.state === 'loading' ? (
             <div className="er-loading" role="status">
               <Spinner large />
@@ -165,7 +165,7 @@ export function EventRegistrationPage() {
             <Notice kind="error">{load.text}</Notice>
           )}
         </section>
-      </GiveLayout>
+      </PublicLayout>
     );
 
   const { event } = load;
@@ -182,10 +182,10 @@ export function EventRegistrationPage() {
   const links = calendarLinks(event, pageUrl);
 
   return (
-    <GiveLayout church={{ name: event.churchName, logo: event.churchLogo }}>
+    <PublicLayout payments className="er-page" church={{ name: event.churchName, logo: event.churchLogo }}>
       {event.bannerUrl ? <img className="er-banner" src={event.bannerUrl} alt="" decoding="async" /> : null}
-      <section className="gv-card er-head">
-        <h1 className="gv-title er-name">
+      <section className="pp-card er-head">
+        <h1 className="pp-title er-name">
           {event.fullEventName}
           {isPaid ? <span className="er-amount"> - {feeText(1)}</span> : null}
         </h1>
@@ -208,7 +208,7 @@ export function EventRegistrationPage() {
         </Notice>
       ) : null}
 
-      <section className="gv-card">
+      <section className="pp-card">
         {closed ? (
           <div className="er-closed">
             <svg className="er-closed-mark" viewBox="0 0 48 48" aria-hidden>
@@ -216,7 +216,7 @@ export function EventRegistrationPage() {
               <path d="M6 19h36M16 6v8M32 6v8M18 26l12 10M30 26L18 36" stroke="currentColor" strokeWidth="3" />
             </svg>
             <p className="er-closed-text">{T.closed}</p>
-            <p className="gv-muted">{T.closedHelp}</p>
+            <p className="pp-muted">{T.closedHelp}</p>
           </div>
         ) : (
           <RegistrationForm
@@ -235,20 +235,20 @@ export function EventRegistrationPage() {
       </section>
 
       {!closed ? (
-        <section className="gv-card er-calendar" aria-labelledby="er-cal-title">
-          <h2 className="gv-section-title" id="er-cal-title">
+        <section className="pp-card er-calendar" aria-labelledby="er-cal-title">
+          <h2 className="pp-section-title" id="er-cal-title">
             Add to Calendar
           </h2>
           <div className="er-cal-links">
-            <a className="gv-button" href={event.calendarUrl} download>
+            <a className="pp-button" href={event.calendarUrl} download>
               Calendar file (.ics)
             </a>
             {links ? (
               <>
-                <a className="gv-button" href={links.google} target="_blank" rel="noopener noreferrer">
+                <a className="pp-button" href={links.google} target="_blank" rel="noopener noreferrer">
                   Google Calendar
                 </a>
-                <a className="gv-button" href={links.outlook} target="_blank" rel="noopener noreferrer">
+                <a className="pp-button" href={links.outlook} target="_blank" rel="noopener noreferrer">
                   Outlook
                 </a>
               </>
@@ -260,6 +260,6 @@ export function EventRegistrationPage() {
       {paid.state === 'done' ? (
         <SuccessDialog title={T.successTitle} text={T.success} onClose={() => setPaid({ state: 'none' })} />
       ) : null}
-    </GiveLayout>
+    </PublicLayout>
   );
 }

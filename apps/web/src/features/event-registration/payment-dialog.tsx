@@ -5,8 +5,8 @@ import {
   type RegistrationEvent,
 } from '../../api/event-registration.ts';
 import { HttpError, NetworkError, TimeoutError } from '../../api/http.ts';
-import { GatewayLogo } from '../give/gateway-logo.tsx';
-import { Notice, Spinner } from '../give/give-layout.tsx';
+import { GatewayLogo } from '../../components/public-page/gateway-logo.tsx';
+import { Notice, Spinner } from '../../components/public-page/public-layout.tsx';
 import { minorToText, readAmount } from '../give/money.ts';
 import { Dialog } from './dialog.tsx';
 import { offeredGateways } from './registration-logic.ts';
@@ -118,13 +118,13 @@ export function PaymentDialog({
 
   return (
     <Dialog title={T.paymentMethods} onClose={onClose}>
-      <h3 className="gv-section-title" id={`${id}-with`}>
+      <h3 className="pp-section-title" id={`${id}-with`}>
         {T.continueWith}
       </h3>
       {gateways.length ? (
-        <div className="gv-providers" role="radiogroup" aria-labelledby={`${id}-with`}>
+        <div className="pp-providers" role="radiogroup" aria-labelledby={`${id}-with`}>
           {gateways.map((g) => (
-            <label key={g} className={choice === g ? 'gv-provider is-checked' : 'gv-provider'}>
+            <label key={g} className={choice === g ? 'pp-provider gv-provider is-checked' : 'pp-provider gv-provider'}>
               <input
                 type="radio"
                 name={`${id}-gateway`}
@@ -137,12 +137,12 @@ export function PaymentDialog({
           ))}
         </div>
       ) : (
-        <p className="gv-muted">{T.noGateway}</p>
+        <p className="pp-muted">{T.noGateway}</p>
       )}
       {failure ? <Notice kind="error">{failure}</Notice> : null}
       <button
         type="button"
-        className="gv-submit er-pay"
+        className="pp-submit er-pay"
         disabled={!choice || pending}
         aria-busy={pending || undefined}
         onClick={() => void start()}

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Choice, RegistrationField } from '../../api/event-registration.ts';
-import { TextField } from '../give/fields.tsx';
+import { TextField } from '../../components/public-page/text-field.tsx';
 import type { Details, Flags } from './registration-logic.ts';
-import { MONTHS, REG_TEXT as T } from './texts.ts';
+import { commaOptions, DAYS, MONTHS } from '../../components/public-page/choices.ts';
+import { REG_TEXT as T } from './texts.ts';
 
 /*
  * The fields of the registration form (spec 2.12): card number, name, email, address, birthday
@@ -11,7 +12,6 @@ import { MONTHS, REG_TEXT as T } from './texts.ts';
  * 0 text, 1 dropdown, 2 checkbox, 3 datetime, 4 email, 5 file, 6 number).
  */
 
-const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const thisYear = new Date().getFullYear();
 /** Wedding years: the current year back 101 entries (spec §5, §9). */
 const YEARS = Array.from({ length: 101 }, (_, i) => thisYear - i);
@@ -33,11 +33,11 @@ export function Select({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="gv-field er-field">
-      <label className="gv-label" htmlFor={id}>
+    <div className="pp-field er-field">
+      <label className="pp-label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="gv-input er-select" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} className="pp-input er-select" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -114,14 +114,14 @@ export function PersonFields({
           onChange={(e) => onChange('address', e.target.value)}
         />
       ) : null}
-      {lockNote ? <p className="gv-muted er-note">{T.locked}</p> : null}
+      {lockNote ? <p className="pp-muted er-note">{T.locked}</p> : null}
       {flags.birthday ? (
         <fieldset className="er-group">
-          <legend className="gv-label">Birthday</legend>
+          <legend className="pp-label">Birthday</legend>
           <div className="er-row">
             <Select
               id={`${id}-bday`}
-              label={<span className="er-sr">Birthday day</span>}
+              label={<span className="pp-sr-only">Birthday day</span>}
               value={details.birthDay}
               placeholder="Day"
               options={dayOptions}
@@ -129,7 +129,7 @@ export function PersonFields({
             />
             <Select
               id={`${id}-bmonth`}
-              label={<span className="er-sr">Birthday month</span>}
+              label={<span className="pp-sr-only">Birthday month</span>}
               value={details.birthMonth}
               placeholder="Month"
               options={monthOptions}
@@ -140,11 +140,11 @@ export function PersonFields({
       ) : null}
       {flags.wedding ? (
         <fieldset className="er-group">
-          <legend className="gv-label">Wedding anniversary</legend>
+          <legend className="pp-label">Wedding anniversary</legend>
           <div className="er-row er-row-3">
             <Select
               id={`${id}-wday`}
-              label={<span className="er-sr">Wedding day</span>}
+              label={<span className="pp-sr-only">Wedding day</span>}
               value={details.weddingDay}
               placeholder="Day"
               options={dayOptions}
@@ -152,7 +152,7 @@ export function PersonFields({
             />
             <Select
               id={`${id}-wmonth`}
-              label={<span className="er-sr">Wedding month</span>}
+              label={<span className="pp-sr-only">Wedding month</span>}
               value={details.weddingMonth}
               placeholder="Month"
               options={monthOptions}
@@ -160,7 +160,7 @@ export function PersonFields({
             />
             <Select
               id={`${id}-wyear`}
-              label={<span className="er-sr">Wedding year</span>}
+              label={<span className="pp-sr-only">Wedding year</span>}
               value={details.weddingYear}
               placeholder="Year"
               options={yearOptions}
@@ -208,18 +208,14 @@ export function CustomField({
   const fid = `${id}-cf-${field.id}`;
   switch (field.controlType) {
     case 1: {
-      const options = field.parameterValues
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean)
-        .map((o) => ({ value: o, label: o }));
+      const options = commaOptions(field.parameterValues).map((o) => ({ value: o, label: o }));
       return (
         <Select id={fid} label={field.label} value={value} placeholder="Select" options={options} onChange={onChange} />
       );
     }
     case 2:
       return (
-        <label className="gv-check er-field">
+        <label className="pp-check er-field">
           <input
             type="checkbox"
             checked={value === 'true'}
@@ -230,9 +226,9 @@ export function CustomField({
       );
     case 5:
       return (
-        <div className="gv-field er-field">
-          <span className="gv-label">{field.label}</span>
-          <p className="gv-muted er-note">{T.fileNote}</p>
+        <div className="pp-field er-field">
+          <span className="pp-label">{field.label}</span>
+          <p className="pp-muted er-note">{T.fileNote}</p>
         </div>
       );
     default: {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import {
   addPublicFamilyMember,
   createPublicFamily,
@@ -12,7 +12,8 @@ import {
   type RegistrationMatch,
 } from '../../api/event-registration.ts';
 import { HttpError, NetworkError, TimeoutError } from '../../api/http.ts';
-import { Notice, Spinner } from '../give/give-layout.tsx';
+import { Notice, Spinner } from '../../components/public-page/public-layout.tsx';
+import { LookupStatus, usePhoneLookup } from '../../components/public-page/use-phone-lookup.tsx';
 import { SuccessDialog } from './dialog.tsx';
 import { PaymentDialog } from './payment-dialog.tsx';
 import { CustomField, PersonFields } from './person-fields.tsx';
@@ -25,12 +26,6 @@ import { WardList, type WardRow } from './wards.tsx';
  * blur, the found / not found texts, the form, the family's wards, 'Not Me', 'Confirm to register'
  * (free) or 'Make payment to register' (paid: the 'Payment methods' chooser), the success popup.
  */
-
-type Lookup =
-  | { state: 'idle' }
-  | { state: 'missing' }
-  | { state: 'loading'; phone: string }
-  | { state: 'done'; phone: string; person: RegistrationMatch | null; failed: boolean };
 
 type Alert = { kind: 'error' | 'warning'; text: string };
 
@@ -79,9 +74,13 @@ export function RegistrationForm({
   const id = useId();
   const phoneRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const inFlight = useRef<AbortController | null>(null);
   const [phone, setPhone] = useState('');
-  const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
+  const find = useCallback(
+    async (text: string, signal: AbortSignal): Promise<RegistrationMatch | null> =>
+      (await searchRegistrationByPhone(text, checkinId, signal))[0] ?? null,
+    [checkinId],
+  );
+  const { state: lookup, run, reset: resetLookup } = usePhoneLookup(find);
   const [details, setDetails] = useState<Details>(EMPTY_DETAILS);
   const [locked, setLocked] = useState(NO_LOCK);
   const [personId, setPersonId] = useState<string | null>(null);
@@ -94,45 +93,8 @@ export function RegistrationForm({
   const [paying, setPaying] = useState(false);
   const [done, setDone] = useState(false);
 
-  useEffect(() => () => inFlight.current?.abort(), []);
-
-  /** The lookup on blur (spec 2.12, §5: an empty phone shows the missing-phone state, no request). */
-  const runLookup = async () => {
-    const text = phone.trim();
-    if (!text) {
-      inFlight.current?.abort();
-      setLookup({ state: 'missing' });
-      return;
-    }
-    if ((lookup.state === 'done' || lookup.state === 'loading') && lookup.phone === text) return;
-    inFlight.current?.abort();
-    const ac = new AbortController();
-    inFlight.current = ac;
-    setLookup({ state: 'loading', phone: text });
-    setAlert(null);
-    let person: RegistrationMatch | null = null;
-    let failed = false;
-    try {
-      const matches = await searchRegistrationByPhone(text, checkinId, ac.signal);
-      person = matches[0] ?? null;
-    } catch (err) {
-      if (ac.signal.aborted) return;
-      failed = true;
-      // spec §8 'Phone lookup (registration)': the form is treated as not found
-      setAlert({
-        kind: 'warning',
-        text:
-          err instanceof NetworkError
-            ? T.lookupNetwork
-            : err instanceof TimeoutError
-              ? T.lookupTimeout
-              : err instanceof HttpError && err.status === 429 && err.serverMessage
-                ? err.serverMessage
-                : T.lookupOther,
-      });
-    }
-    if (ac.signal.aborted) return;
-    setLookup({ state: 'done', phone: text, person, failed });
+  /** The person found (or not, null) takes the form: masked details locked, the family's wards listed. */
+  const takePerson = (person: RegistrationMatch | null, signal: AbortSignal | null) => {
     setErrors({});
     setFamilyId(null);
     setWards([]);
@@ -142,7 +104,7 @@ export function RegistrationForm({
       setLocked({ name: person.name !== '', email: person.email !== '', address: person.address !== '' });
       void getPublicFamily(event.tenantID, person.personId)
         .then((family) => {
-          if (ac.signal.aborted) return;
+          if (signal?.aborted) return;
           setFamilyId(family.id);
           setWards(
             family.members
@@ -163,11 +125,40 @@ export function RegistrationForm({
     }
   };
 
+  /** The lookup on blur (spec 2.12, §5: an empty phone shows the missing-phone state, no request). */
+  const runLookup = async () => {
+    const text = phone.trim();
+    if (!text) {
+      resetLookup({ status: 'missing' });
+      return;
+    }
+    if ((lookup.status === 'done' || lookup.status === 'loading' || lookup.status === 'failed') && lookup.key === text)
+      return;
+    setAlert(null);
+    await run(text, {
+      onDone: (person, signal) => takePerson(person, signal),
+      // spec §8 'Phone lookup (registration)': the form is treated as not found
+      onFailed: (err) => {
+        setAlert({
+          kind: 'warning',
+          text:
+            err instanceof NetworkError
+              ? T.lookupNetwork
+              : err instanceof TimeoutError
+                ? T.lookupTimeout
+                : err instanceof HttpError && err.status === 429 && err.serverMessage
+                  ? err.serverMessage
+                  : T.lookupOther,
+        });
+        takePerson(null, null);
+      },
+    });
+  };
+
   /** 'Not Me' (spec 2.12): clears the person, the phone and the wards. */
   const reset = () => {
-    inFlight.current?.abort();
+    resetLookup();
     setPhone('');
-    setLookup({ state: 'idle' });
     setDetails(EMPTY_DETAILS);
     setLocked(NO_LOCK);
     setPersonId(null);
@@ -281,31 +272,32 @@ export function RegistrationForm({
     }
   };
 
-  const loading = lookup.state === 'loading';
-  const showForm = lookup.state === 'done';
-  const found = lookup.state === 'done' && lookup.person !== null;
+  const loading = lookup.status === 'loading';
+  // a failed lookup shows the form too, as not found (spec §8 'Phone lookup (registration)')
+  const showForm = lookup.status === 'done' || lookup.status === 'failed';
+  const found = lookup.status === 'done' && lookup.result !== null;
 
   return (
     <>
-      <div className="gv-field">
-        <label className="gv-label" htmlFor={`${id}-phone`}>
+      <div className="pp-field">
+        <label className="pp-label" htmlFor={`${id}-phone`}>
           Phone Number
         </label>
         <input
           ref={phoneRef}
           id={`${id}-phone`}
-          className="gv-input"
+          className="pp-input"
           type="tel"
           inputMode="numeric"
           autoComplete="tel"
           maxLength={30}
           placeholder="Enter your phone number"
           value={phone}
-          aria-invalid={lookup.state === 'missing' || undefined}
-          aria-describedby={lookup.state === 'missing' ? `${id}-phone-error` : undefined}
+          aria-invalid={lookup.status === 'missing' || undefined}
+          aria-describedby={lookup.status === 'missing' ? `${id}-phone-error` : undefined}
           onChange={(e) => {
             setPhone(e.target.value);
-            if (lookup.state === 'missing') setLookup({ state: 'idle' });
+            if (lookup.status === 'missing') resetLookup();
           }}
           onBlur={() => void runLookup()}
           onKeyDown={(e) => {
@@ -315,32 +307,28 @@ export function RegistrationForm({
             }
           }}
         />
-        {lookup.state === 'missing' ? (
-          <div id={`${id}-phone-error`} className="gv-field-error" role="alert">
+        {lookup.status === 'missing' ? (
+          <div id={`${id}-phone-error`} className="pp-field-error" role="alert">
             {T.missingPhone}
           </div>
         ) : null}
       </div>
 
-      <div className="er-status" role="status" aria-live="polite">
-        {loading ? (
-          <div className="er-loading">
-            <Spinner large />
-            <p>{T.fetching}</p>
-          </div>
-        ) : showForm && !lookup.failed ? (
-          <p className="er-result">{found ? T.found : T.notFound}</p>
-        ) : null}
-      </div>
+      <LookupStatus
+        className="er"
+        loading={loading}
+        fetching={T.fetching}
+        result={lookup.status === 'done' ? (found ? T.found : T.notFound) : null}
+      />
 
       {!showForm && !loading ? (
-        <button type="button" className="gv-submit er-continue" onClick={() => void runLookup()}>
+        <button type="button" className="pp-submit er-continue" onClick={() => void runLookup()}>
           Continue
         </button>
       ) : null}
 
       {alert && !showForm ? (
-        <div ref={alertRef} tabIndex={-1} className="gv-alert-slot">
+        <div ref={alertRef} tabIndex={-1} className="pp-alert-slot">
           <Notice kind={alert.kind}>{alert.text}</Notice>
         </div>
       ) : null}
@@ -368,7 +356,7 @@ export function RegistrationForm({
             />
           ))}
 
-          <label className="gv-check er-family">
+          <label className="pp-check er-family">
             <input type="checkbox" checked={showFamily} onChange={(e) => setShowFamily(e.target.checked)} />
             <span>{T.family}</span>
           </label>
@@ -384,22 +372,22 @@ export function RegistrationForm({
           {paid ? (
             <p className="er-total">
               Total: <strong>{feeText(1 + ticked.length)}</strong>
-              {ticked.length ? <span className="gv-muted"> ({1 + ticked.length} people)</span> : null}
+              {ticked.length ? <span className="pp-muted"> ({1 + ticked.length} people)</span> : null}
             </p>
           ) : null}
 
-          <div ref={alertRef} tabIndex={-1} className="gv-alert-slot">
+          <div ref={alertRef} tabIndex={-1} className="pp-alert-slot">
             {alert ? <Notice kind={alert.kind}>{alert.text}</Notice> : null}
           </div>
-          {paid && emailEmpty && !nameEmpty ? <p className="gv-muted er-note">{T.emailNeeded}</p> : null}
+          {paid && emailEmpty && !nameEmpty ? <p className="pp-muted er-note">{T.emailNeeded}</p> : null}
 
           <div className="er-actions">
-            <button type="button" className="gv-button" onClick={reset}>
+            <button type="button" className="pp-button" onClick={reset}>
               Not Me
             </button>
             <button
               type="submit"
-              className="gv-button gv-button-primary"
+              className="pp-button pp-button-primary"
               disabled={blocked}
               aria-busy={submitting || undefined}
             >

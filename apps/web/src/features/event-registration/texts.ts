@@ -41,19 +41,3 @@ export const REG_TEXT = {
   pending: 'Your payment has not been confirmed yet. You are registered as soon as it is.',
   fileNote: 'Files cannot be sent from this page: hand it to the church office.',
 } as const;
-
-/** Month names of the birthday and wedding pickers, January first (sent as 1-12). */
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Choice } from '../../api/event-registration.ts';
 import { HttpError } from '../../api/http.ts';
-import { Notice, Spinner } from '../give/give-layout.tsx';
+import { Notice, Spinner } from '../../components/public-page/public-layout.tsx';
 import { Dialog } from './dialog.tsx';
 import { REG_TEXT as T } from './texts.ts';
 
@@ -40,7 +40,7 @@ export function WardList({
         <thead>
           <tr>
             <th scope="col" className="er-col-check">
-              <span className="er-sr">Register</span>
+              <span className="pp-sr-only">Register</span>
             </th>
             <th scope="col">Name</th>
             <th scope="col">Relationship</th>
@@ -74,7 +74,7 @@ export function WardList({
       {toast ? <Notice kind="success">{toast}</Notice> : null}
       <button
         type="button"
-        className="gv-button er-add-ward"
+        className="pp-button er-add-ward"
         onClick={() => {
           setToast(null);
           setAdding(true);
@@ -144,8 +144,8 @@ function AddWardDialog({
           }
         }}
       >
-        <div className={nameError ? 'gv-field has-error' : 'gv-field'}>
-          <label className="gv-label" htmlFor={`${id}-name`}>
+        <div className={nameError ? 'pp-field has-error' : 'pp-field'}>
+          <label className="pp-label" htmlFor={`${id}-name`}>
             Name{' '}
             <span className="er-required" aria-hidden>
               *
@@ -153,7 +153,7 @@ function AddWardDialog({
           </label>
           <input
             id={`${id}-name`}
-            className="gv-input"
+            className="pp-input"
             autoComplete="off"
             required
             aria-invalid={nameError || undefined}
@@ -165,31 +165,31 @@ function AddWardDialog({
             }}
           />
           {nameError ? (
-            <div id={`${id}-name-error`} className="gv-field-error">
+            <div id={`${id}-name-error`} className="pp-field-error">
               Enter the ward&rsquo;s name
             </div>
           ) : null}
         </div>
-        <div className="gv-field">
-          <label className="gv-label" htmlFor={`${id}-phone`}>
+        <div className="pp-field">
+          <label className="pp-label" htmlFor={`${id}-phone`}>
             Phone number (optional)
           </label>
           <input
             id={`${id}-phone`}
-            className="gv-input"
+            className="pp-input"
             type="tel"
             inputMode="tel"
             value={phone}
             onChange={(e) => setPhone(e.target.value)}
           />
         </div>
-        <div className="gv-field">
-          <label className="gv-label" htmlFor={`${id}-role`}>
+        <div className="pp-field">
+          <label className="pp-label" htmlFor={`${id}-role`}>
             Relationship
           </label>
           <select
             id={`${id}-role`}
-            className="gv-input er-select"
+            className="pp-input er-select"
             value={roleId}
             onChange={(e) => setRoleId(e.target.value)}
           >
@@ -203,12 +203,12 @@ function AddWardDialog({
         </div>
         {failure ? <Notice kind="warning">{failure}</Notice> : null}
         <div className="er-actions">
-          <button type="button" className="gv-button" onClick={onCancel}>
+          <button type="button" className="pp-button" onClick={onCancel}>
             Cancel
           </button>
           <button
             type="button"
-            className="gv-button gv-button-primary"
+            className="pp-button pp-button-primary"
             aria-busy={saving || undefined}
             disabled={saving}
             onClick={() => void save()}

@@ -3,8 +3,9 @@ import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type 
 import { Link, useLocation, useParams } from 'react-router';
 import { initializeDonation } from '../../api/give.ts';
 import { HttpError, NetworkError, TimeoutError, type FieldError } from '../../api/http.ts';
-import { GatewayLogo } from './gateway-logo.tsx';
-import { ChurchMark, GiveLayout, Notice, Spinner } from './give-layout.tsx';
+import { GatewayLogo } from '../../components/public-page/gateway-logo.tsx';
+import { ChurchMark, Notice, Spinner } from '../../components/public-page/public-layout.tsx';
+import { GiveLayout } from './give-layout.tsx';
 import { clearGiverSession, readGiverSession, type GiverSession } from './giver-session.ts';
 import { loadDraft, saveDraft, type Draft } from './draft.ts';
 import { formatWithSymbol, minorToText, readAmount } from './money.ts';
@@ -13,8 +14,8 @@ import { usePublicForm } from './use-public-form.ts';
 
 /*
  * The public giving page (issue 10 'Public pages'; existing-client-api §3.3; giving spec 2.14):
- * /give/{paymentFormId} and, without the page chrome, /iframe/{paymentFormId}. Plain React and
- * give.css, no antd and no zod (issue 10 'Speed': under 150 KB of JavaScript, usable on 3G in
+ * /give/{paymentFormId} and, without the page chrome, /iframe/{paymentFormId}. Plain React, the
+ * public-page kit and give.css, no antd and no zod (issue 10 'Speed': under 150 KB of JavaScript, usable on 3G in
  * under 3 s; measured by apps/server/bench).
  */
 
@@ -249,8 +250,8 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
     const error = errors[name];
     const inputId = `${id}-${name}`;
     return (
-      <div className={error ? 'gv-field has-error' : 'gv-field'}>
-        <label className="gv-label" htmlFor={inputId}>
+      <div className={error ? 'pp-field has-error' : 'pp-field'}>
+        <label className="pp-label" htmlFor={inputId}>
           {label}
         </label>
         <input
@@ -259,7 +260,7 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
           ref={(el) => {
             refs.current[name] = el;
           }}
-          className="gv-input"
+          className="pp-input"
           value={draft[name]}
           onChange={(e) => {
             set(name, e.target.value);
@@ -269,7 +270,7 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
           aria-describedby={error ? `${inputId}-error` : undefined}
         />
         {error ? (
-          <div id={`${inputId}-error`} className="gv-field-error">
+          <div id={`${inputId}-error`} className="pp-field-error">
             {error}
           </div>
         ) : null}
@@ -282,7 +283,7 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
       <div className="gv-heading">
         {embedded ? <ChurchMark name={form.churchName} logo={form.churchLogo} /> : null}
         <div>
-          <h1 className="gv-title">{form.name}</h1>
+          <h1 className="pp-title">{form.name}</h1>
           <p className="gv-subtitle">
             Give to {form.churchName} in {form.currency}
           </p>
@@ -292,8 +293,8 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
       {typeof notice === 'string' ? <Notice kind="success">{notice}</Notice> : null}
 
       <form noValidate onSubmit={(e) => void submit(e)} aria-busy={pending}>
-        <section className="gv-card" aria-labelledby={`${id}-items`}>
-          <h2 className="gv-section-title" id={`${id}-items`}>
+        <section className="pp-card" aria-labelledby={`${id}-items`}>
+          <h2 className="pp-section-title" id={`${id}-items`}>
             What would you like to give to?
           </h2>
           {amounts.map(({ item }) => {
@@ -316,7 +317,7 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
                       refs.current[key] = el;
                       if (amounts[0]?.item === item) refs.current.items = el;
                     }}
-                    className="gv-input gv-amount-input"
+                    className="pp-input gv-amount-input"
                     inputMode="decimal"
                     autoComplete="off"
                     placeholder={decimals ? `0.${'0'.repeat(decimals)}` : '0'}
@@ -335,7 +336,7 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
                   />
                 </div>
                 {error ? (
-                  <div id={`${inputId}-error`} className="gv-field-error gv-item-error">
+                  <div id={`${inputId}-error`} className="pp-field-error gv-item-error">
                     {error}
                   </div>
                 ) : null}
@@ -343,7 +344,7 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
             );
           })}
           {errors.items ? (
-            <div className="gv-field-error" role="alert">
+            <div className="pp-field-error" role="alert">
               {errors.items}
             </div>
           ) : null}
@@ -355,28 +356,28 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
           </div>
         </section>
 
-        <section className="gv-card" aria-labelledby={`${id}-details`}>
-          <h2 className="gv-section-title" id={`${id}-details`}>
+        <section className="pp-card" aria-labelledby={`${id}-details`}>
+          <h2 className="pp-section-title" id={`${id}-details`}>
             Your details
           </h2>
           {giver ? (
             <div className="gv-giver">
               <div>
                 Signed in as <strong>{giver.name || giver.email}</strong>
-                <div className="gv-muted">{giver.email}</div>
+                <div className="pp-muted">{giver.email}</div>
               </div>
               <div className="gv-giver-links">
-                <Link className="gv-link" to={`/transactionpage/${form.id}`}>
+                <Link className="pp-link" to={`/transactionpage/${form.id}`}>
                   Your Transactions
                 </Link>
-                <button type="button" className="gv-link-button" onClick={signOut}>
+                <button type="button" className="pp-link-button" onClick={signOut}>
                   Sign out
                 </button>
               </div>
             </div>
           ) : (
             <>
-              <label className="gv-check">
+              <label className="pp-check">
                 <input
                   type="checkbox"
                   checked={draft.anonymous}
@@ -387,7 +388,7 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
                 />
                 <span>
                   Give anonymously
-                  <span className="gv-muted gv-check-help"> (the church does not see your name)</span>
+                  <span className="pp-muted gv-check-help"> (the church does not see your name)</span>
                 </span>
               </label>
               {draft.anonymous ? null : input('name', 'Full Name', { type: 'text', autoComplete: 'name' })}
@@ -401,11 +402,11 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
                 : input('phone', 'Phone Number (optional)', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
               <p className="gv-account-links">
                 Keep a record of your gifts:{' '}
-                <Link className="gv-link" to={`/signinpayment/${form.id}`}>
+                <Link className="pp-link" to={`/signinpayment/${form.id}`}>
                   Sign in
                 </Link>{' '}
                 or{' '}
-                <Link className="gv-link" to={`/signuppayment/${form.id}`}>
+                <Link className="pp-link" to={`/signuppayment/${form.id}`}>
                   create an account
                 </Link>
               </p>
@@ -413,19 +414,22 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
           )}
         </section>
 
-        <section className="gv-card" aria-labelledby={`${id}-pay`}>
-          <h2 className="gv-section-title" id={`${id}-pay`}>
+        <section className="pp-card" aria-labelledby={`${id}-pay`}>
+          <h2 className="pp-section-title" id={`${id}-pay`}>
             Continue payment with
           </h2>
           {providers.length ? (
             <div
-              className="gv-providers"
+              className="pp-providers"
               role="radiogroup"
               aria-labelledby={`${id}-pay`}
               aria-invalid={errors.provider ? true : undefined}
             >
               {providers.map((p, n) => (
-                <label key={p} className={draft.provider === p ? 'gv-provider is-checked' : 'gv-provider'}>
+                <label
+                  key={p}
+                  className={draft.provider === p ? 'pp-provider gv-provider is-checked' : 'pp-provider gv-provider'}
+                >
                   <input
                     type="radio"
                     name={`${id}-provider`}
@@ -444,10 +448,10 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
               ))}
             </div>
           ) : (
-            <p className="gv-muted">{T.noGateway}</p>
+            <p className="pp-muted">{T.noGateway}</p>
           )}
           {errors.provider && providers.length ? (
-            <div className="gv-field-error" role="alert">
+            <div className="pp-field-error" role="alert">
               {errors.provider}
             </div>
           ) : null}
@@ -455,15 +459,15 @@ function GiveForm({ form, embedded }: { form: TPublicPaymentForm; embedded: bool
 
         {/* beside the button the visitor has just pressed: on a phone the top of the page is out of view */}
         {alert ? (
-          <div ref={alertRef} tabIndex={-1} className="gv-alert-slot">
+          <div ref={alertRef} tabIndex={-1} className="pp-alert-slot">
             <Notice kind="error">{alert.text}</Notice>
           </div>
         ) : null}
-        <button type="submit" className="gv-submit" aria-busy={pending} disabled={!providers.length}>
+        <button type="submit" className="pp-submit" aria-busy={pending} disabled={!providers.length}>
           {pending ? <Spinner /> : null}
           {leaving ? `Opening ${GATEWAY_NAME[leaving]}…` : total > 0n ? `Give ${money(total)}` : 'Give'}
         </button>
-        <p className="gv-secure gv-muted">
+        <p className="gv-secure pp-muted">
           You will pay on {draft.provider ? GATEWAY_NAME[draft.provider] : 'the provider'}&rsquo;s secure page, then
           come back here.
         </p>
@@ -478,12 +482,12 @@ function GiveSkeleton() {
     <div className="gv-skeleton" aria-busy="true" aria-label="Loading">
       <div className="gv-sk gv-sk-title" />
       <div className="gv-sk gv-sk-line" />
-      <div className="gv-card">
+      <div className="pp-card">
         <div className="gv-sk gv-sk-row" />
         <div className="gv-sk gv-sk-row" />
         <div className="gv-sk gv-sk-row" />
       </div>
-      <div className="gv-card">
+      <div className="pp-card">
         <div className="gv-sk gv-sk-row" />
         <div className="gv-sk gv-sk-row" />
       </div>
@@ -511,7 +515,7 @@ function GiveFormPage({ embedded }: { embedded: boolean }) {
       {state.kind === 'failed' ? (
         <div className="gv-state">
           <Notice kind="error">{state.network ? T.networkDisrupted : T.loadFailed}</Notice>
-          <button type="button" className="gv-button" onClick={retry}>
+          <button type="button" className="pp-button" onClick={retry}>
             Try again
           </button>
         </div>

@@ -2,15 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { giverResetPassword } from '../../api/give.ts';
 import { HttpError, NetworkError, TimeoutError } from '../../api/http.ts';
-import { TextField } from './fields.tsx';
-import { GiveLayout, Notice, Spinner } from './give-layout.tsx';
+import { Notice, Spinner } from '../../components/public-page/public-layout.tsx';
+import { TextField } from '../../components/public-page/text-field.tsx';
+import { GiveLayout } from './give-layout.tsx';
 import { GIVE_TEXT as T } from './texts.ts';
 import { usePublicForm } from './use-public-form.ts';
 
 /*
  * /giver/reset-password?token=…&form=… : the link of the giver's 'Forgot Password?' e-mail
  * (issue 10 'Givers'; the server's giver-service.ts sendResetEmail writes it). A new password
- * twice, then POST /mobile/v1/Account/ResetPassword. Plain React and give.css.
+ * twice, then POST /mobile/v1/Account/ResetPassword. Plain React, the public-page kit and give.css.
  */
 
 /** Choose a new password with the e-mailed token; afterwards a link to sign in (to the form's page when known). */
@@ -54,13 +55,13 @@ export function GiverResetPasswordPage() {
 
   return (
     <GiveLayout church={form ? { name: form.churchName, logo: form.churchLogo } : null}>
-      <section className="gv-card gv-auth-card">
-        <h1 className="gv-title">Choose a new password</h1>
+      <section className="pp-card gv-auth-card">
+        <h1 className="pp-title">Choose a new password</h1>
         <div style={{ height: 16 }} />
         {done ? (
           <>
             <Notice kind="success">{done}</Notice>
-            <Link className="gv-button gv-button-primary" to={signIn}>
+            <Link className="pp-button pp-button-primary" to={signIn}>
               Sign in
             </Link>
           </>
@@ -71,7 +72,7 @@ export function GiverResetPasswordPage() {
             {alert ? (
               <Notice kind="warning">
                 {alert}{' '}
-                <Link className="gv-link" to={signIn}>
+                <Link className="pp-link" to={signIn}>
                   Ask for a new link
                 </Link>
               </Notice>
@@ -99,7 +100,7 @@ export function GiverResetPasswordPage() {
                 }}
                 error={errors.repeat}
               />
-              <button type="submit" className="gv-submit" aria-busy={pending}>
+              <button type="submit" className="pp-submit" aria-busy={pending}>
                 {pending ? <Spinner /> : null}
                 Save the new password
               </button>

@@ -2,15 +2,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { giverForgotPassword, giverSignIn } from '../../api/give.ts';
 import { HttpError, NetworkError, TimeoutError } from '../../api/http.ts';
-import { TextField } from './fields.tsx';
-import { GiveLayout, Notice, Spinner } from './give-layout.tsx';
+import { Notice, Spinner } from '../../components/public-page/public-layout.tsx';
+import { TextField } from '../../components/public-page/text-field.tsx';
+import { GiveLayout } from './give-layout.tsx';
 import { saveGiverSession } from './giver-session.ts';
 import { GIVE_TEXT as T } from './texts.ts';
 import { usePublicForm } from './use-public-form.ts';
 
 /*
  * /signinpayment/:userId? ('Sign in to payment', giving spec 2.7; existing-client-api §3.5) and
- * its 'Forgot Password?' request. Plain React and give.css.
+ * its 'Forgot Password?' request. Plain React, the public-page kit and give.css.
  */
 
 /** The message of a failed sign-in (giving spec §8 'Giver sign-in'). */
@@ -60,8 +61,8 @@ function ForgotPassword({
   };
 
   return (
-    <section className="gv-card gv-auth-card">
-      <h1 className="gv-title">Reset your password</h1>
+    <section className="pp-card gv-auth-card">
+      <h1 className="pp-title">Reset your password</h1>
       <p className="gv-subtitle">We will e-mail you a link to choose a new password.</p>
       <div style={{ height: 16 }} />
       {sent ? (
@@ -80,14 +81,14 @@ function ForgotPassword({
             }}
             error={error}
           />
-          <button type="submit" className="gv-submit" aria-busy={pending}>
+          <button type="submit" className="pp-submit" aria-busy={pending}>
             {pending ? <Spinner /> : null}
             Send reset link
           </button>
         </form>
       )}
       <p className="gv-switch">
-        <button type="button" className="gv-link-button" onClick={onDone}>
+        <button type="button" className="pp-link-button" onClick={onDone}>
           Back to sign in
         </button>
       </p>
@@ -151,15 +152,15 @@ export function GiverSignInPage() {
   return (
     <GiveLayout church={form ? { name: form.churchName, logo: form.churchLogo } : null}>
       {userId ? (
-        <Link className="gv-link gv-back" to={`/give/${userId}`}>
+        <Link className="pp-link gv-back" to={`/give/${userId}`}>
           ← Go back to Give
         </Link>
       ) : null}
       {forgot ? (
         <ForgotPassword formId={userId} initialEmail={email} onDone={() => setForgot(false)} />
       ) : (
-        <section className="gv-card gv-auth-card">
-          <h1 className="gv-title">Sign in to payment</h1>
+        <section className="pp-card gv-auth-card">
+          <h1 className="pp-title">Sign in to payment</h1>
           <p className="gv-subtitle">
             {form ? `Give to ${form.churchName} and see your gifts.` : 'Sign in to see your gifts.'}
           </p>
@@ -193,22 +194,22 @@ export function GiverSignInPage() {
               inputRef={passwordRef}
             />
             <div className="gv-row-between">
-              <label className="gv-check">
+              <label className="pp-check">
                 <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
                 <span>Keep me signed in</span>
               </label>
-              <button type="button" className="gv-link-button" onClick={() => setForgot(true)}>
+              <button type="button" className="pp-link-button" onClick={() => setForgot(true)}>
                 Forgot Password?
               </button>
             </div>
-            <button type="submit" className="gv-submit" aria-busy={pending}>
+            <button type="submit" className="pp-submit" aria-busy={pending}>
               {pending ? <Spinner /> : null}
               Sign in
             </button>
           </form>
           <p className="gv-switch">
             New here?{' '}
-            <Link className="gv-link" to={userId ? `/signuppayment/${userId}` : '/signuppayment'}>
+            <Link className="pp-link" to={userId ? `/signuppayment/${userId}` : '/signuppayment'}>
               Create an account
             </Link>
           </p>

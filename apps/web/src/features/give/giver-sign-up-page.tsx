@@ -2,15 +2,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { giverSignUp } from '../../api/give.ts';
 import { HttpError, NetworkError, TimeoutError } from '../../api/http.ts';
-import { TextField } from './fields.tsx';
-import { GiveLayout, Notice, Spinner } from './give-layout.tsx';
+import { Notice, Spinner } from '../../components/public-page/public-layout.tsx';
+import { TextField } from '../../components/public-page/text-field.tsx';
+import { GiveLayout } from './give-layout.tsx';
 import { saveGiverSession } from './giver-session.ts';
 import { GIVE_TEXT as T } from './texts.ts';
 import { usePublicForm } from './use-public-form.ts';
 
 /*
  * /signuppayment/:userId (giving spec 2.6; existing-client-api §3.5): a giver account at the
- * church of the payment form `userId` (its tenantID from GET /give). Plain React and give.css.
+ * church of the payment form `userId` (its tenantID from GET /give). Plain React, the public-page kit and give.css.
  */
 
 interface Values {
@@ -104,12 +105,12 @@ export function GiverSignUpPage() {
   return (
     <GiveLayout church={form ? { name: form.churchName, logo: form.churchLogo } : null}>
       {userId ? (
-        <Link className="gv-link gv-back" to={`/give/${userId}`}>
+        <Link className="pp-link gv-back" to={`/give/${userId}`}>
           ← Give
         </Link>
       ) : null}
-      <section className="gv-card gv-auth-card">
-        <h1 className="gv-title">Create your giver account</h1>
+      <section className="pp-card gv-auth-card">
+        <h1 className="pp-title">Create your giver account</h1>
         <p className="gv-subtitle">
           {form ? `Keep a record of your gifts to ${form.churchName}.` : 'Keep a record of your gifts.'}
         </p>
@@ -120,7 +121,7 @@ export function GiverSignUpPage() {
         {state.kind === 'failed' ? (
           <Notice kind="error">
             {state.network ? T.networkDisrupted : T.loadFailed}{' '}
-            <button type="button" className="gv-link-button" onClick={retry}>
+            <button type="button" className="pp-link-button" onClick={retry}>
               Try again
             </button>
           </Notice>
@@ -169,14 +170,14 @@ export function GiverSignUpPage() {
             error={errors.password}
             inputRef={refs.password}
           />
-          <button type="submit" className="gv-submit" aria-busy={pending} disabled={!form}>
+          <button type="submit" className="pp-submit" aria-busy={pending} disabled={!form}>
             {pending ? <Spinner /> : null}
             Sign up
           </button>
         </form>
         <p className="gv-switch">
           Already have an account?{' '}
-          <Link className="gv-link" to={userId ? `/signinpayment/${userId}` : '/signinpayment'}>
+          <Link className="pp-link" to={userId ? `/signinpayment/${userId}` : '/signinpayment'}>
             Sign in now
           </Link>
         </p>

@@ -3,8 +3,9 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { giverHistory } from '../../api/give.ts';
 import { HttpError, NetworkError, TimeoutError } from '../../api/http.ts';
-import { GatewayLogo } from './gateway-logo.tsx';
-import { GiveLayout, Notice, Spinner } from './give-layout.tsx';
+import { GatewayLogo } from '../../components/public-page/gateway-logo.tsx';
+import { Notice, Spinner } from '../../components/public-page/public-layout.tsx';
+import { GiveLayout } from './give-layout.tsx';
 import { clearGiverSession, readGiverSession } from './giver-session.ts';
 import { decimalsOf, formatMajor } from './money.ts';
 import { GIVE_TEXT as T } from './texts.ts';
@@ -14,7 +15,7 @@ import { usePublicForm } from './use-public-form.ts';
  * /transactionpage/:userId? ('Your Transactions', giving spec 2.8; existing-client-api §3.5):
  * the signed-in giver's gifts through POST /mobile/v1/PaymentForm/contributions with the giver's
  * token. Search (memo, date, amount, gateway), a date range with its search button, 'Sort by
- * Newest', and a printable list under 'YOUR TRANSACTIONS'. Plain React and give.css.
+ * Newest', and a printable list under 'YOUR TRANSACTIONS'. Plain React, the public-page kit and give.css.
  */
 
 const DAY = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
@@ -116,25 +117,25 @@ export function GiverTransactionsPage() {
 
   return (
     <GiveLayout wide church={form ? { name: form.churchName, logo: form.churchLogo } : null}>
-      <div className="gv-noprint">
+      <div className="pp-noprint">
         <div className="gv-row-between">
           {userId ? (
-            <Link className="gv-link" to={`/give/${userId}`}>
+            <Link className="pp-link" to={`/give/${userId}`}>
               ← Give
             </Link>
           ) : (
             <span />
           )}
-          <span className="gv-muted gv-small">
+          <span className="pp-muted pp-small">
             {session.name || session.email} ·{' '}
-            <button type="button" className="gv-link-button" onClick={signOut}>
+            <button type="button" className="pp-link-button" onClick={signOut}>
               Sign out
             </button>
           </span>
         </div>
-        <section className="gv-card">
+        <section className="pp-card">
           <div className="gv-row-between">
-            <h1 className="gv-title">Your Transactions</h1>
+            <h1 className="pp-title">Your Transactions</h1>
             <button
               type="button"
               className="gv-icon-button"
@@ -148,7 +149,7 @@ export function GiverTransactionsPage() {
           </div>
           <div className="gv-toolbar">
             <input
-              className="gv-input"
+              className="pp-input"
               type="search"
               placeholder="Search..."
               aria-label="Search"
@@ -157,12 +158,12 @@ export function GiverTransactionsPage() {
             />
             <form className="gv-dates" onSubmit={searchDates}>
               <div>
-                <label className="gv-label" htmlFor="gv-start">
+                <label className="pp-label" htmlFor="gv-start">
                   Start date
                 </label>
                 <input
                   id="gv-start"
-                  className="gv-input"
+                  className="pp-input"
                   type="date"
                   value={start}
                   max={end || undefined}
@@ -170,12 +171,12 @@ export function GiverTransactionsPage() {
                 />
               </div>
               <div>
-                <label className="gv-label" htmlFor="gv-end">
+                <label className="pp-label" htmlFor="gv-end">
                   End date
                 </label>
                 <input
                   id="gv-end"
-                  className="gv-input"
+                  className="pp-input"
                   type="date"
                   value={end}
                   min={start || undefined}
@@ -191,11 +192,11 @@ export function GiverTransactionsPage() {
             </form>
           </div>
           <div className="gv-sort">
-            <button type="button" className="gv-link-button" onClick={() => setNewestFirst((n) => !n)}>
+            <button type="button" className="pp-link-button" onClick={() => setNewestFirst((n) => !n)}>
               {newestFirst ? 'Sort by Newest' : 'Sort by Oldest'}
             </button>
             {load.kind === 'ready' ? (
-              <span className="gv-muted gv-small">
+              <span className="pp-muted pp-small">
                 {rows.length} {rows.length === 1 ? 'gift' : 'gifts'}
               </span>
             ) : null}
@@ -208,7 +209,7 @@ export function GiverTransactionsPage() {
           {load.kind === 'failed' ? (
             <div className="gv-state">
               <Notice kind="error">{load.text}</Notice>
-              <button type="button" className="gv-button" onClick={() => setRange((r) => ({ ...r, n: r.n + 1 }))}>
+              <button type="button" className="pp-button" onClick={() => setRange((r) => ({ ...r, n: r.n + 1 }))}>
                 Try again
               </button>
             </div>

@@ -3,9 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { confirmDonation, paystackTransactionCheck, type SettlementAnswer } from '../../api/give.ts';
 import { HttpError, NetworkError, TimeoutError } from '../../api/http.ts';
-import { GatewayLogo } from './gateway-logo.tsx';
+import { GatewayLogo } from '../../components/public-page/gateway-logo.tsx';
 import { clearDraft } from './draft.ts';
-import { GiveLayout, Notice, Spinner } from './give-layout.tsx';
+import { Notice, Spinner } from '../../components/public-page/public-layout.tsx';
+import { GiveLayout } from './give-layout.tsx';
 import { readGiverSession } from './giver-session.ts';
 import { usePublicForm } from './use-public-form.ts';
 import { decimalsOf, formatMajor } from './money.ts';
@@ -205,7 +206,7 @@ function ThanksPage({ embedded }: { embedded: boolean }) {
 
   const again = useCallback(() => setRun((r) => r + 1), []);
   const tryAgain = (
-    <Link className="gv-button gv-button-primary" to={back}>
+    <Link className="pp-button pp-button-primary" to={back}>
       Try again
     </Link>
   );
@@ -215,12 +216,12 @@ function ThanksPage({ embedded }: { embedded: boolean }) {
       embedded={embedded}
       church={form ? { name: form.churchName, logo: form.churchLogo } : church ? { name: church, logo: null } : null}
     >
-      <section className="gv-card gv-thanks" aria-live="polite">
+      <section className="pp-card gv-thanks" aria-live="polite">
         {view.kind === 'confirming' ? (
           <div className="gv-thanks-busy">
             <Spinner large />
-            <h1 className="gv-title">Confirming your gift…</h1>
-            <p className="gv-muted">We are checking your payment with the provider. This takes a few seconds.</p>
+            <h1 className="pp-title">Confirming your gift…</h1>
+            <p className="pp-muted">We are checking your payment with the provider. This takes a few seconds.</p>
           </div>
         ) : null}
 
@@ -229,19 +230,19 @@ function ThanksPage({ embedded }: { embedded: boolean }) {
             <div className="gv-thanks-mark gv-thanks-ok" aria-hidden>
               ✓
             </div>
-            <h1 className="gv-title gv-center">Thank you!</h1>
-            <p className="gv-center gv-muted">{T.succeeded.replace('Thank you! ', '')}</p>
+            <h1 className="pp-title pp-center">Thank you!</h1>
+            <p className="pp-center pp-muted">{T.succeeded.replace('Thank you! ', '')}</p>
             <Receipt outcome={view.outcome} />
             <div className="gv-actions">
-              <Link className="gv-button gv-button-primary" to={back}>
+              <Link className="pp-button pp-button-primary" to={back}>
                 Give again
               </Link>
               {giver ? (
-                <Link className="gv-button" to={`/transactionpage/${userId}`}>
+                <Link className="pp-button" to={`/transactionpage/${userId}`}>
                   Your Transactions
                 </Link>
               ) : (
-                <Link className="gv-button" to={`/signuppayment/${userId}`}>
+                <Link className="pp-button" to={`/signuppayment/${userId}`}>
                   Create an account
                 </Link>
               )}
@@ -254,14 +255,14 @@ function ThanksPage({ embedded }: { embedded: boolean }) {
             <div className="gv-thanks-mark gv-thanks-wait" aria-hidden>
               {view.polling ? <Spinner large /> : '…'}
             </div>
-            <h1 className="gv-title gv-center">{T.pending}</h1>
-            <p className="gv-center gv-muted">
+            <h1 className="pp-title pp-center">{T.pending}</h1>
+            <p className="pp-center pp-muted">
               {view.polling ? 'Waiting for the payment provider to confirm your payment…' : T.stillPending}
             </p>
             {view.outcome ? <Receipt outcome={view.outcome} /> : null}
             {view.polling ? null : (
               <div className="gv-actions">
-                <button type="button" className="gv-button gv-button-primary" onClick={again}>
+                <button type="button" className="pp-button pp-button-primary" onClick={again}>
                   Check again
                 </button>
               </div>
@@ -274,7 +275,7 @@ function ThanksPage({ embedded }: { embedded: boolean }) {
             <div className="gv-thanks-mark gv-thanks-warn" aria-hidden>
               !
             </div>
-            <h1 className="gv-title gv-center">Payment received</h1>
+            <h1 className="pp-title pp-center">Payment received</h1>
             <Notice kind="warning">{T.flagged}</Notice>
             <Receipt outcome={view.outcome} />
           </>
@@ -285,8 +286,8 @@ function ThanksPage({ embedded }: { embedded: boolean }) {
             <div className="gv-thanks-mark gv-thanks-bad" aria-hidden>
               ✕
             </div>
-            <h1 className="gv-title gv-center">{T.failed}</h1>
-            <p className="gv-center gv-muted">No money was taken for this gift. You can try again.</p>
+            <h1 className="pp-title pp-center">{T.failed}</h1>
+            <p className="pp-center pp-muted">No money was taken for this gift. You can try again.</p>
             <div className="gv-actions">{tryAgain}</div>
           </>
         ) : null}
@@ -296,8 +297,8 @@ function ThanksPage({ embedded }: { embedded: boolean }) {
             <div className="gv-thanks-mark gv-thanks-bad" aria-hidden>
               ✕
             </div>
-            <h1 className="gv-title gv-center">{T.cancelled}</h1>
-            <p className="gv-center gv-muted">Nothing was paid. What you typed is still on the giving page.</p>
+            <h1 className="pp-title pp-center">{T.cancelled}</h1>
+            <p className="pp-center pp-muted">Nothing was paid. What you typed is still on the giving page.</p>
             <div className="gv-actions">{tryAgain}</div>
           </>
         ) : null}
@@ -306,10 +307,10 @@ function ThanksPage({ embedded }: { embedded: boolean }) {
           <>
             <Notice kind="error">{view.text}</Notice>
             <div className="gv-actions">
-              <button type="button" className="gv-button gv-button-primary" onClick={again}>
+              <button type="button" className="pp-button pp-button-primary" onClick={again}>
                 Check again
               </button>
-              <Link className="gv-button" to={back}>
+              <Link className="pp-button" to={back}>
                 Back to giving
               </Link>
             </div>
@@ -320,7 +321,7 @@ function ThanksPage({ embedded }: { embedded: boolean }) {
           <>
             <Notice kind="warning">{T.missingReference}</Notice>
             <div className="gv-actions">
-              <Link className="gv-button gv-button-primary" to={back}>
+              <Link className="pp-button pp-button-primary" to={back}>
                 Go to the giving page
               </Link>
             </div>

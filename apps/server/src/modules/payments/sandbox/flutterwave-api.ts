@@ -12,7 +12,8 @@ import {
   type ApiReply,
   type ApiRequest,
 } from './api.ts';
-import { flutterwaveSubaccount, flutterwaveTransaction } from './wire.ts';
+import { minorToDecimalString } from '@steward/money/parse';
+import { flutterwaveSubaccount, flutterwaveTransaction, RawNumber } from './wire.ts';
 
 /**
  * Flutterwave's v3 API as the sandbox answers it (developer.flutterwave.com/reference): the same
@@ -38,10 +39,12 @@ export function flutterwaveApi(ctx: ApiContext, req: ApiRequest): ApiReply | nul
   const route = `${req.method} ${req.path}`;
   const verifyById = req.method === 'GET' ? /^\/v3\/transactions\/([^/]+)\/verify$/.exec(req.path) : null;
   const banksOf = req.method === 'GET' ? /^\/v3\/banks\/([^/]+)$/.exec(req.path) : null;
+  const refundOf = req.method === 'POST' ? /^\/v3\/transactions\/([^/]+)\/refund$/.exec(req.path) : null;
   const known =
     route === 'POST /v3/payments' ||
     route === 'GET /v3/transactions/verify_by_reference' ||
     verifyById !== null ||
+    refundOf !== null ||
     banksOf !== null ||
     route === 'POST /v3/accounts/resolve' ||
     route === 'POST /v3/subaccounts' ||
@@ -62,6 +65,7 @@ export function flutterwaveApi(ctx: ApiContext, req: ApiRequest): ApiReply | nul
     if (!tx) return fail(400, NOT_FOUND);
     return ok('Transaction fetched successfully', flutterwaveTransaction(tx));
   }
+  if (refundOf) return refund(ctx, decodeURIComponent(refundOf[1] ?? ''), body);
   if (banksOf) {
     const country = decodeURIComponent(banksOf[1] ?? '').toUpperCase();
     if (!/^[A-Z]{2}$/.test(country)) return fail(400, 'Invalid country code');
@@ -131,6 +135,35 @@ function initialize(ctx: ApiContext, body: Record<string, unknown>): ApiReply {
     metadata: body.meta ?? null,
   });
   return ok('Hosted Link', { link: checkoutUrl(ctx, tx) });
+}
+
+/**
+ * POST /v3/transactions/{id}/refund {amount? (major units), comments?}: 'Transaction refund
+ * initiated', data {id, tx_id, flw_ref, amount_refunded (major), status 'completed', ...}; the
+ * transaction verifies as 'refunded' once refunded in full.
+ */
+function refund(ctx: ApiContext, id: string, body: Record<string, unknown>): ApiReply {
+  const tx = ctx.store.findById('flutterwave', id);
+  if (!tx) return fail(400, NOT_FOUND);
+  let amount: bigint | null = null;
+  if (body.amount !== undefined && body.amount !== null && body.amount !== '') {
+    amount = majorToMinorExact(body.amount, tx.currency);
+    if (amount === null || amount <= 0n) return fail(400, 'Invalid amount');
+  }
+  const done = ctx.store.refund(tx, amount, text(body, 'comments'));
+  if (typeof done === 'string') return fail(400, done);
+  return ok('Transaction refund initiated', {
+    id: done.id,
+    account_id: 20937,
+    tx_id: tx.id,
+    flw_ref: `URF_${done.createdAt.getTime()}_${done.id}`,
+    wallet_id: 74639,
+    amount_refunded: new RawNumber(minorToDecimalString(done.amountMinor, tx.currency)),
+    status: 'completed',
+    destination: 'payment_source',
+    meta: { source: 'availablebalance' },
+    created_at: done.createdAt.toISOString(),
+  });
 }
 
 function createSubaccount(ctx: ApiContext, body: Record<string, unknown>): ApiReply {

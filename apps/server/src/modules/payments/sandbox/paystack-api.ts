@@ -52,7 +52,8 @@ export function paystackApi(ctx: ApiContext, req: ApiRequest): ApiReply | null {
     route === 'GET /bank' ||
     route === 'GET /bank/resolve' ||
     route === 'POST /subaccount' ||
-    route === 'GET /subaccount';
+    route === 'GET /subaccount' ||
+    route === 'POST /refund';
   if (!known) return null;
   const key = bearer(req.headers);
   if (key === null) return fail(401, 'No Authorization Header was found');
@@ -84,7 +85,66 @@ export function paystackApi(ctx: ApiContext, req: ApiRequest): ApiReply | null {
     });
   }
   if (route === 'POST /subaccount') return createSubaccount(ctx, body);
+  if (route === 'POST /refund') return refund(ctx, body);
   return listSubaccounts(ctx, req.query);
+}
+
+/**
+ * POST /refund {transaction (reference or id), amount? (minor units), currency?, customer_note?,
+ * merchant_note?}: queued ('Refund has been queued for processing', status 'pending'); the
+ * transaction verifies as 'reversed' once refunded in full.
+ */
+function refund(ctx: ApiContext, body: Record<string, unknown>): ApiReply {
+  const key = text(body, 'transaction');
+  if (!key) return fail(400, 'Transaction is required');
+  const tx = ctx.store.find('paystack', key) ?? ctx.store.findById('paystack', key);
+  if (!tx) return fail(404, 'Transaction not found');
+  let amount: bigint | null = null;
+  if (body.amount !== undefined && body.amount !== null && body.amount !== '') {
+    amount = minorAmount(body.amount);
+    if (amount === null) return fail(400, 'Invalid amount');
+  }
+  const currency = text(body, 'currency');
+  if (currency && currency.toUpperCase() !== tx.currency) return fail(400, 'Currency does not match the transaction');
+  const done = ctx.store.refund(tx, amount, text(body, 'merchant_note'));
+  if (typeof done === 'string') return fail(400, done);
+  const at = done.createdAt.toISOString();
+  return ok('Refund has been queued for processing', {
+    transaction: {
+      id: tx.id,
+      domain: 'test',
+      reference: tx.reference,
+      amount: tx.amountMinor,
+      paid_at: tx.paidAt?.toISOString() ?? null,
+      channel: 'card',
+      currency: tx.currency,
+      authorization: { exp_month: null, exp_year: null, account_name: null },
+      customer: { international_format_phone: null },
+      plan: {},
+      subaccount: { currency: null },
+      split: {},
+      order_id: null,
+      paidAt: tx.paidAt?.toISOString() ?? null,
+      pos_transaction_data: null,
+      source: null,
+      fees_breakdown: null,
+    },
+    integration: 100_001,
+    deducted_amount: 0,
+    channel: null,
+    merchant_note: done.note ?? 'Refund for transaction ' + tx.reference,
+    customer_note: 'Refund for transaction ' + tx.reference,
+    status: 'pending',
+    refunded_by: 'sandbox@steward.local',
+    expected_at: new Date(done.createdAt.getTime() + 10 * 86_400_000).toISOString(),
+    currency: tx.currency,
+    domain: 'test',
+    amount: done.amountMinor,
+    fully_deducted: false,
+    id: done.id,
+    createdAt: at,
+    updatedAt: at,
+  });
 }
 
 function initialize(ctx: ApiContext, body: Record<string, unknown>): ApiReply {

@@ -109,7 +109,7 @@ const MAX_BODY = 1024 * 1024;
 /** The provider whose API a path belongs to, or null. */
 function providerOfPath(path: string): ProviderName | null {
   if (path.startsWith('/v3/')) return 'flutterwave';
-  if (/^\/(transaction|bank|subaccount)(\/|$)/.test(path)) return 'paystack';
+  if (/^\/(transaction|bank|subaccount|refund)(\/|$)/.test(path)) return 'paystack';
   return null;
 }
 

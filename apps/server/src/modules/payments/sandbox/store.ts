@@ -12,9 +12,19 @@ export type CheckoutOutcome = 'success' | 'failed' | 'abandoned';
 /**
  * A transaction's status in its provider's own words:
  * Paystack 'abandoned' (initialised, not completed) | 'ongoing' (checkout open) | 'success' | 'failed';
- * Flutterwave 'pending' (checkout open) | 'successful' | 'failed' | 'cancelled'.
+ * Flutterwave 'pending' (checkout open) | 'successful' | 'failed' | 'cancelled'. After a full
+ * refund: Paystack 'reversed', Flutterwave 'refunded'.
  */
-export type ProviderStatus = 'abandoned' | 'ongoing' | 'success' | 'failed' | 'pending' | 'successful' | 'cancelled';
+export type ProviderStatus =
+  'abandoned' | 'ongoing' | 'success' | 'failed' | 'pending' | 'successful' | 'cancelled' | 'reversed' | 'refunded';
+
+/** A refund the sandbox took (POST /refund, POST /v3/transactions/{id}/refund). */
+export interface SandboxRefund {
+  id: number;
+  amountMinor: bigint;
+  note: string | null;
+  createdAt: Date;
+}
 
 export interface SandboxTransaction {
   provider: ProviderName;
@@ -43,6 +53,8 @@ export interface SandboxTransaction {
   feeMinor: bigint;
   /** what verify and webhooks say instead of the truth (tests of amount/currency mismatch) */
   override: { amountMinor?: bigint; currency?: string } | null;
+  /** the refunds given on it so far */
+  refunds: SandboxRefund[];
 }
 
 export interface SandboxSubaccount {
@@ -90,6 +102,7 @@ export class SandboxStore {
   private nextPaystackId = 4_100_000_001;
   private nextFlutterwaveId = 7_200_001;
   private nextSubaccountId = 53_001;
+  private nextRefundId = 3_300_001;
 
   /** The transaction of `provider` with Steward's reference, if any. */
   find(provider: ProviderName, reference: string): SandboxTransaction | undefined {
@@ -108,7 +121,7 @@ export class SandboxStore {
   create(
     t: Omit<
       SandboxTransaction,
-      'id' | 'token' | 'status' | 'started' | 'createdAt' | 'paidAt' | 'feeMinor' | 'override'
+      'id' | 'token' | 'status' | 'started' | 'createdAt' | 'paidAt' | 'feeMinor' | 'override' | 'refunds'
     >,
   ): SandboxTransaction {
     const paystack = t.provider === 'paystack';
@@ -122,6 +135,7 @@ export class SandboxStore {
       paidAt: null,
       feeMinor: paystack ? paystackFee(t.amountMinor, t.currency) : flutterwaveFee(t.amountMinor, t.currency),
       override: null,
+      refunds: [],
     };
     this.byReference.set(`${t.provider}:${t.reference}`, tx);
     this.byToken.set(tx.token, tx);
@@ -157,6 +171,23 @@ export class SandboxStore {
     return true;
   }
 
+  /**
+   * Gives back `amountMinor` (default: what is left) of a successful transaction. Answers the
+   * refund, or the provider's refusal text: not paid, already fully refunded, more than is left.
+   * A transaction refunded in full becomes Paystack 'reversed' / Flutterwave 'refunded'.
+   */
+  refund(tx: SandboxTransaction, amountMinor: bigint | null, note: string | null): SandboxRefund | string {
+    if (tx.status === 'reversed' || tx.status === 'refunded') return 'Transaction has been fully reversed';
+    if (tx.status !== 'success' && tx.status !== 'successful') return 'Transaction has not been completed';
+    const left = tx.amountMinor - tx.refunds.reduce((sum, r) => sum + r.amountMinor, 0n);
+    const amount = amountMinor ?? left;
+    if (amount <= 0n || amount > left) return 'Refund amount cannot be more than the transaction amount';
+    const refund = { id: this.nextRefundId++, amountMinor: amount, note, createdAt: new Date() };
+    tx.refunds.push(refund);
+    if (amount === left) tx.status = tx.provider === 'paystack' ? 'reversed' : 'refunded';
+    return refund;
+  }
+
   addSubaccount(s: Omit<SandboxSubaccount, 'id' | 'createdAt'>): SandboxSubaccount {
     const sub = { ...s, id: this.nextSubaccountId++, createdAt: new Date() };
     this.subaccounts.push(sub);
@@ -164,6 +195,10 @@ export class SandboxStore {
   }
 }
 
-/** Success and failure are final; abandoned/cancelled/ongoing/pending may still be paid. */
+/** Success, failure and a refund are final; abandoned/cancelled/ongoing/pending may still be paid. */
 export const isFinal = (tx: SandboxTransaction): boolean =>
-  tx.status === 'success' || tx.status === 'successful' || tx.status === 'failed';
+  tx.status === 'success' ||
+  tx.status === 'successful' ||
+  tx.status === 'failed' ||
+  tx.status === 'reversed' ||
+  tx.status === 'refunded';

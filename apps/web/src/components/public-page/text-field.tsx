@@ -1,7 +1,7 @@
 import { useId, useState, type ComponentProps, type Ref } from 'react';
 
 /**
- * A labelled input of the giver pages with its error under it (plain markup, give.css).
+ * A labelled input of the public pages with its error under it (plain markup, public-page.css).
  * `password` adds a Show/Hide button. Other props go to the input.
  */
 export function TextField({
@@ -23,23 +23,23 @@ export function TextField({
       {...props}
       id={id}
       ref={inputRef}
-      className="gv-input"
+      className="pp-input"
       type={password ? (shown ? 'text' : 'password') : props.type}
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? `${id}-error` : undefined}
     />
   );
   return (
-    <div className={error ? 'gv-field has-error' : 'gv-field'}>
-      <label className="gv-label" htmlFor={id}>
+    <div className={error ? 'pp-field has-error' : 'pp-field'}>
+      <label className="pp-label" htmlFor={id}>
         {label}
       </label>
       {password ? (
-        <div className="gv-password">
+        <div className="pp-password">
           {input}
           <button
             type="button"
-            className="gv-password-toggle"
+            className="pp-password-toggle"
             aria-pressed={shown}
             aria-controls={id}
             onClick={() => setShown((s) => !s)}
@@ -51,7 +51,7 @@ export function TextField({
         input
       )}
       {error ? (
-        <div id={`${id}-error`} className="gv-field-error">
+        <div id={`${id}-error`} className="pp-field-error">
           {error}
         </div>
       ) : null}

@@ -15,7 +15,7 @@ export function logoKind(name: string): 'paystack' | 'flutterwave' | 'other' {
 
 function PaystackMark() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden focusable="false" className="gv-logo-mark">
+    <svg viewBox="0 0 24 24" aria-hidden focusable="false" className="pp-logo-mark">
       <rect x="2" y="3" width="20" height="3.4" rx="1.2" fill="#00c3f7" />
       <rect x="2" y="8.3" width="20" height="3.4" rx="1.2" fill="#00c3f7" />
       <rect x="2" y="13.6" width="20" height="3.4" rx="1.2" fill="#011b33" />
@@ -26,7 +26,7 @@ function PaystackMark() {
 
 function FlutterwaveMark() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden focusable="false" className="gv-logo-mark">
+    <svg viewBox="0 0 24 24" aria-hidden focusable="false" className="pp-logo-mark">
       <path d="M3 19C6 9 11 4 20 3c-6 3-9 8-10 16H3z" fill="#fb9129" />
       <path d="M10 19c1.5-5 5-8.5 11-9.5-4 2.5-6 5.6-6.6 9.5H10z" fill="#f5a623" />
       <circle cx="6" cy="6" r="2.4" fill="#ff5805" />
@@ -36,7 +36,7 @@ function FlutterwaveMark() {
 
 function CardMark() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden focusable="false" className="gv-logo-mark">
+    <svg viewBox="0 0 24 24" aria-hidden focusable="false" className="pp-logo-mark">
       <rect x="2" y="5" width="20" height="14" rx="2.5" fill="#5c6b8a" />
       <rect x="2" y="8.5" width="20" height="2.6" fill="#2b3650" />
       <rect x="5" y="14" width="6" height="2" rx="1" fill="#e3e8f2" />
@@ -52,9 +52,9 @@ export function GatewayLogo({ name, compact = false }: { name: string; compact?:
   const kind = logoKind(name);
   const label = kind === 'paystack' ? 'Paystack' : kind === 'flutterwave' ? 'Flutterwave' : name;
   return (
-    <span className={`gv-logo gv-logo-${kind}${compact ? ' gv-logo-compact' : ''}`}>
+    <span className={`pp-logo pp-logo-${kind}${compact ? ' pp-logo-compact' : ''}`}>
       {kind === 'paystack' ? <PaystackMark /> : kind === 'flutterwave' ? <FlutterwaveMark /> : <CardMark />}
-      <span className="gv-logo-name">{label}</span>
+      <span className="pp-logo-name">{label}</span>
     </span>
   );
 }

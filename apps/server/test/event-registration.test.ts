@@ -510,7 +510,7 @@ describe('paid registration', () => {
     const conf = await pub.post(`/ConfirmEventRegistrationPayment?id=${ref}&txnref=${ref}`);
     expect(conf.json()).toMatchObject({
       status: false,
-      message: M.paymentLateFull,
+      message: M.paymentRefunded,
       returnObject: { paymentStatus: 'flagged' },
     });
     return ref;
@@ -523,19 +523,29 @@ describe('paid registration', () => {
         sql`select refund_status, refund_id, refunded_at from payments where reference = ${ref}`,
       )
     )[0]!;
-  const flaggedReason = async (ref: string) => {
+  /** The flagged payments list (the administrator's view): the payment's row, and how many need attention. */
+  const flaggedItem = async (ref: string) => {
     const list = await c.api.get('/api/Financials/Donation/Payments?page=1&status=flagged');
     expect(list.statusCode, list.body).toBe(200);
-    const rows = (list.json() as { data: { reference: string; reason: string | null }[] }).data;
-    expect(rows.filter((r) => r.reference === ref)).toHaveLength(1);
-    return rows.find((r) => r.reference === ref)!.reason;
+    const body = list.json() as {
+      data: { reference: string; reason: string | null; refundStatus: string | null; refundedAt: string | null }[];
+      counts: { flagged: number };
+      needsAttention: number;
+    };
+    expect(body.data.filter((r) => r.reference === ref)).toHaveLength(1);
+    return { ...body.data.find((r) => r.reference === ref)!, flagged: body.counts.flagged, needs: body.needsAttention };
   };
+  const flaggedReason = async (ref: string) => (await flaggedItem(ref)).reason;
 
   it('paid after its hold expired and the event filled → flagged, refunded through Paystack, never posted', async () => {
     const ref = await lateAfterFull('Marriage Retreat', 'Paystack', 1);
     // settlement recorded the refund and queued its job (the provider is asked after the commit)
     expect(await refundOf(ref)).toMatchObject({ refund_status: 'pending' });
     expect((await paymentRow(h.database, ref))!.status_reason).toContain('refunding the payer through Paystack');
+    const pending = await flaggedItem(ref);
+    expect(pending).toMatchObject({ refundStatus: 'pending', refundedAt: null });
+    // a refund not yet taken still needs attention
+    expect(pending.needs).toBe(pending.flagged);
     expect(await jobs().refundJobState(ref)).not.toBeNull();
     expect(await jobs().refund({ tenantId, reference: ref })).toBe('refunded');
     expect(h.sandbox.transaction('paystack', ref)?.status).toBe('reversed');
@@ -546,6 +556,13 @@ describe('paid registration', () => {
     expect(await flaggedReason(ref)).toMatch(
       /^Paid after the registration hold expired and 'Marriage Retreat' is now full: refunded through Paystack on \d{4}-\d{2}-\d{2}$/,
     );
+    // the list says it was refunded, when, and no longer counts it as needing attention
+    const refunded = await flaggedItem(ref);
+    expect(refunded.refundStatus).toBe('refunded');
+    expect(refunded.refundedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(refunded.refundedAt!) - Date.now())).toBeLessThan(60_000);
+    expect(refunded.needs).toBe(pending.needs - 1);
+    expect(refunded.flagged).toBe(pending.flagged);
     expect(await entriesOfPayment(h.database, tenantId, ref)).toHaveLength(0);
     // a second run, a re-check, a confirm: nothing more (no second refund, nothing posted)
     expect(await jobs().refund({ tenantId, reference: ref })).toBe('unchanged');
@@ -565,6 +582,7 @@ describe('paid registration', () => {
     expect(await jobs().refund({ tenantId, reference: ref })).toBe('failed');
     expect(h.sandbox.transaction('flutterwave', ref)?.status).toBe('successful');
     expect(await refundOf(ref)).toMatchObject({ refund_status: 'failed', refund_id: null });
+    expect(await flaggedItem(ref)).toMatchObject({ refundStatus: 'failed', refundedAt: null });
     expect(await flaggedReason(ref)).toBe(
       "Paid after the registration hold expired and 'Couples Dinner' is now full. Refund failed (Flutterwave: Request refused): refund the payer from the provider's dashboard",
     );
@@ -572,6 +590,63 @@ describe('paid registration', () => {
     // the sweep does not ask again once refused
     await jobs().sweep();
     expect(h.sandbox.transaction('flutterwave', ref)?.status).toBe('successful');
+  });
+
+  it('two refund jobs and the sweep at once ask the provider once', async () => {
+    const ref = await lateAfterFull('Harvest Supper', 'Paystack', 3);
+    expect(await refundOf(ref)).toMatchObject({ refund_status: 'pending' });
+    const outcomes = await Promise.all([
+      jobs().refund({ tenantId, reference: ref }),
+      jobs().refund({ tenantId, reference: ref }),
+      jobs().sweep(),
+    ]);
+    expect(outcomes.slice(0, 2).sort()).toEqual(['refunded', 'unchanged']);
+    expect(h.sandbox.transaction('paystack', ref)).toMatchObject({ refundRequests: 1, refunds: [100000n] });
+    expect(await refundOf(ref)).toMatchObject({ refund_status: 'refunded' });
+    expect(await entriesOfPayment(h.database, tenantId, ref)).toHaveLength(0);
+  });
+
+  it('one person starts paying twice and pays both: the later payment registers, the earlier is refunded', async () => {
+    const event = await createEvent(c.api, 'Leaders Summit', '2026-12-29');
+    const s = await createRegSetup(h.database, tenantId, {
+      activityId: event,
+      slot: 5,
+      cutOff: tomorrow(),
+      paid: { amountMinor: 300000n, formId: c.formId },
+    });
+    const person = { firstName: 'Twice Payer', mobilePhone: '08036690001', email: 'twice@example.com' };
+    const start = async () => {
+      const res = await pub.post('/initializeEventRegistrationPayment', payBody(await details(s.code), person));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { transactionReference: string; returnObject: { authorizationUrl: string } };
+    };
+    const first = await start();
+    const second = await start();
+    expect(second.transactionReference).not.toBe(first.transactionReference);
+    const payAndConfirm = async (p: typeof first) => {
+      const ref = p.transactionReference;
+      await pay(h, { reference: ref, authorizationUrl: p.returnObject.authorizationUrl, body: {} }, 'success');
+      const res = await pub.post(`/ConfirmEventRegistrationPayment?id=${ref}&txnref=${ref}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await payAndConfirm(second)).toMatchObject({
+      status: true,
+      returnObject: { registrationStatus: 'registered' },
+    });
+    // the first checkout, still open in another tab, is paid too: not kept as a gift
+    expect(await payAndConfirm(first)).toMatchObject({
+      status: false,
+      message: M.paymentRefunded,
+      returnObject: { paymentStatus: 'flagged' },
+    });
+    expect(await entriesOfPayment(h.database, tenantId, first.transactionReference)).toHaveLength(0);
+    expect(await refundOf(first.transactionReference)).toMatchObject({ refund_status: 'pending' });
+    expect(await jobs().refund({ tenantId, reference: first.transactionReference })).toBe('refunded');
+    expect(h.sandbox.transaction('paystack', first.transactionReference)?.refunds).toEqual([300000n]);
+    const regs = await registrationsOf(h.database, tenantId, s.id);
+    expect(regs.map((r) => r.status)).toEqual(['registered']);
+    expect(await entriesOfPayment(h.database, tenantId, second.transactionReference)).not.toHaveLength(0);
   });
 
   it('the hold upkeep: an expired hold paid meanwhile is admitted; one not paid is ended; live holds stay', async () => {

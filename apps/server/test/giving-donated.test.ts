@@ -162,6 +162,131 @@ describe('POST /donated: a verified success is settled once', () => {
   });
 });
 
+/**
+ * Gives church `c`'s form a Paystack settlement subaccount made on the sandbox. Paystack is seeded
+ * with `isSubAccountSupported = false` (the form keeps no Paystack subaccount whatever is sent), so
+ * the row is set as an operator does after flipping that flag, without touching the shared flag.
+ */
+async function paystackSubaccountOf(c: GivingChurch, accountNumber: string): Promise<string> {
+  const sub = await h.payments.providers.paystack.createSubaccount({
+    businessName: 'Church ' + accountNumber,
+    bankCode: '058',
+    accountNumber,
+    percentageCharge: 0,
+  });
+  await queryRows(
+    h.database.db,
+    sql`update payment_form_gateways set sub_account_id = ${sub.id}
+        where tenant_id = ${c.tenantId} and payment_form_id = ${c.formId} and payment_gateway_id = 1`,
+  );
+  return sub.id;
+}
+
+/** A gift made in Paystack's own popup (Steward never initialised it), split to `subaccountId`; answers its reference. */
+async function paystackPopupGift(subaccountId: string): Promise<string> {
+  const reference = `T${crypto.randomUUID().replace(/-/g, '').slice(0, 15)}`;
+  const started = await h.payments.providers.paystack.initialize({
+    reference,
+    amountMinor: 150050n,
+    currency: 'NGN',
+    email: 'chidi@example.com',
+    callbackUrl: 'https://give.grace.example/pay',
+    subaccountId,
+  });
+  const done = await completeCheckout(started.authorizationUrl, 'success');
+  await h.sandbox.idle();
+  expect(new URL(done.redirectTo!).searchParams.get('trxref')).toBe(reference);
+  return reference;
+}
+
+describe("POST /donated: a Paystack gift Steward did not start (the page's own popup)", () => {
+  let subA: string;
+  let subB: string;
+  beforeAll(async () => {
+    subA = await paystackSubaccountOf(a, '0123456789');
+    subB = await paystackSubaccountOf(b, '0234567891');
+  });
+
+  it("to this church's subaccount: verify names it, the gift is recorded with its items and settled once", async () => {
+    const verified = await h.payments.providers.paystack.verify(await paystackPopupGift(subA));
+    expect(verified.subaccountId).toBe(subA);
+    const reference = verified.reference;
+    expect((await paymentRow(h.database, reference)) ?? null).toBeNull();
+    const body = donatedBody(a, 'paystack', reference);
+    const replays = await Promise.all(Array.from({ length: 4 }, () => postDonated('0', body)));
+    for (const r of replays) {
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toMatchObject({
+        status: true,
+        returnObject: { reference, status: 'succeeded', amount: 1500.5, currency: 'NGN' },
+      });
+    }
+    const row = (await paymentRow(h.database, reference))!;
+    expect(row).toMatchObject({ status: 'succeeded', tenant_id: a.tenantId, amount_minor: '150050' });
+    const items = await queryRows<{ item: string; amount: string }>(
+      h.database.db,
+      sql`select i.contribution_item_id as item, i.amount_minor::text as amount
+          from payment_items i join payments p on p.tenant_id = i.tenant_id and p.id = i.payment_id
+          where p.reference = ${reference} order by i.amount_minor desc`,
+    );
+    expect(items).toEqual([
+      { item: a.offering, amount: '100050' },
+      { item: a.tithe, amount: '50000' },
+    ]);
+    // two items and the provider's fee, posted once over five calls
+    expect(await entriesOfPayment(h.database, a.tenantId, reference)).toHaveLength(3);
+    const before = await counts();
+    expect((await postDonated('0', body)).statusCode).toBe(200);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("to another church's subaccount: 400 transactionReference, nothing written", async () => {
+    const reference = await paystackPopupGift(subB);
+    const res = await refused('0', donatedBody(a, 'paystack', reference), 'transactionReference');
+    expect(res.json().response).toMatch(/not made to this church's account/);
+    expect((await paymentRow(h.database, reference)) ?? null).toBeNull();
+  });
+
+  it('split to no subaccount: 400 transactionReference, nothing written', async () => {
+    const reference = `T${crypto.randomUUID().replace(/-/g, '').slice(0, 15)}`;
+    const started = await h.payments.providers.paystack.initialize({
+      reference,
+      amountMinor: 150050n,
+      currency: 'NGN',
+      email: 'chidi@example.com',
+      callbackUrl: 'https://give.grace.example/pay',
+    });
+    await completeCheckout(started.authorizationUrl, 'success');
+    await h.sandbox.idle();
+    expect((await h.payments.providers.paystack.verify(reference)).subaccountId).toBeNull();
+    const res = await refused('0', donatedBody(a, 'paystack', reference), 'transactionReference');
+    expect(res.json().response).toMatch(/does not say which account/);
+  });
+
+  it("Flutterwave's verify names no subaccount: its popup gift is refused even to this church's own subaccount", async () => {
+    const [sub] = await queryRows<{ s: string }>(
+      h.database.db,
+      sql`select g.sub_account_id as s from payment_form_gateways g
+          where g.tenant_id = ${a.tenantId} and g.payment_form_id = ${a.formId} and g.payment_gateway_id = 2`,
+    );
+    const reference = crypto.randomUUID();
+    const started = await h.payments.providers.flutterwave.initialize({
+      reference,
+      amountMinor: 150050n,
+      currency: 'NGN',
+      email: 'chidi@example.com',
+      callbackUrl: 'https://give.grace.example/pay',
+      subaccountId: sub!.s,
+    });
+    const done = await completeCheckout(started.authorizationUrl, 'success');
+    await h.sandbox.idle();
+    const transactionId = new URL(done.redirectTo!).searchParams.get('transaction_id')!;
+    const res = await refused('1', donatedBody(a, 'flutterwave', transactionId), 'transactionReference');
+    expect(res.json().response).toMatch(/does not say which account this payment settled to/);
+    expect((await paymentRow(h.database, reference)) ?? null).toBeNull();
+  });
+});
+
 describe('POST /donated: anything else is refused, nothing written', () => {
   it('a wrong amount (Paystack and Flutterwave) and items that do not add up', async () => {
     const ps = await paid(a, 'paystack');

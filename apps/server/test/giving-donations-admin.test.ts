@@ -178,10 +178,13 @@ describe('GET /api/Financials/Donation/FilteredTransactions and /Payments', () =
     const list = res.json();
     expect(list.totalItems).toBe(3);
     expect(list.counts).toEqual({ pending: 0, succeeded: 3, failed: 0, abandoned: 0, flagged: 0, cancelled: 0 });
+    expect(list.needsAttention).toBe(0);
     const first = list.data.find((p: { reference: string }) => p.reference === gifts[0]!.reference);
     expect(first).toMatchObject({
       status: 'succeeded',
       reason: null,
+      refundStatus: null,
+      refundedAt: null,
       paymentGatewayName: 'Paystack',
       amount: 1500.5,
       currencyName: 'NGN',

@@ -209,9 +209,17 @@ describe('the provider\u2019s word decides', () => {
     const list = await a.api.get('/api/Financials/Donation/Payments?status=flagged');
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data).toEqual([
-      expect.objectContaining({ reference: init.reference, status: 'flagged', reason: row!.status_reason }),
+      expect.objectContaining({
+        reference: init.reference,
+        status: 'flagged',
+        reason: row!.status_reason,
+        // not a refund: nothing is given back, the administrator settles it with the provider
+        refundStatus: null,
+        refundedAt: null,
+      }),
     ]);
     expect(list.json().counts.flagged).toBe(1);
+    expect(list.json().needsAttention).toBe(1);
   });
 
   it('flags a success in another currency', async () => {

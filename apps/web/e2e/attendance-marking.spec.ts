@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AttendanceReportPage, createCheckInSetUp, createMember } from './pages/attendance-report-page.ts';
 import { signUpChurch } from './pages/church-setup.ts';
-import { dialog, expectToast, snap } from './pages/ui.ts';
+import { dialog, expectToast, PHONE, snap } from './pages/ui.ts';
 
 /**
  * Issue 11 'Admin', third bullet: the attendance report / marking page. A new church with a
@@ -116,7 +116,7 @@ test('an administrator marks, checks out, counts heads and removes people at an 
   await expect(report.figure('Present')).toHaveText('1');
 
   // 8. The existing client's marking route shows the same page; at 390 px nothing is cut off.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.goto(`/tenant/attendancecheckin/mark?id=${setUp.id}`);
   await report.expectShown(setUp.eventName);
   await expect(report.row('Ngozi Okeke')).toBeVisible();

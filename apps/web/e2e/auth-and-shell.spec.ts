@@ -1,21 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { OfferingsPage } from './pages/offerings-page.ts';
-import { SignInPage } from './pages/sign-in-page.ts';
+import { SignInPage, signInAsDemoAdmin } from './pages/sign-in-page.ts';
 import { SignUpPage } from './pages/sign-up-page.ts';
-import { TenantShell } from './pages/tenant-shell.ts';
-
-/** The demo church the server creates at start (DEMO=auto). */
-const DEMO = { email: 'admin@grace.example', password: 'stewardship', churchName: 'Grace Chapel, Lagos' };
+import { DEMO_CHURCH } from './support/church-api.ts';
 
 /** Sign-in, the /tenant guard, the shell's menu and Sign out. */
 test.describe('sign-in and the /tenant shell', () => {
   test('the demo administrator signs in and sees the paged offerings list', async ({ page }) => {
-    const signIn = new SignInPage(page);
-    await signIn.goto();
-    await signIn.signIn(DEMO.email, DEMO.password);
-    const shell = new TenantShell(page);
-    await shell.expectSignedIn(DEMO.churchName);
-    await expect(page.getByTestId('user-email')).toHaveText(DEMO.email);
+    const shell = await signInAsDemoAdmin(page);
+    await expect(page.getByTestId('user-email')).toHaveText(DEMO_CHURCH.email);
 
     await shell.openFromMenu('Offerings', 'Offerings');
     const list = new OfferingsPage(page);
@@ -35,7 +28,7 @@ test.describe('sign-in and the /tenant shell', () => {
   test('a wrong password shows the server message and stays on /signin', async ({ page }) => {
     const signIn = new SignInPage(page);
     await signIn.goto();
-    await signIn.signIn(DEMO.email, 'not-the-password');
+    await signIn.signIn(DEMO_CHURCH.email, 'not-the-password');
     await expect(signIn.error).toHaveText('Incorrect e-mail or password');
     await signIn.expectShown();
   });
@@ -68,7 +61,7 @@ test.describe('sign-in and the /tenant shell', () => {
       currency: 'NGN',
       firstName: 'Ada',
       lastName: 'Obi',
-      email: DEMO.email,
+      email: DEMO_CHURCH.email,
       phone: '+2348030000001',
       password: 'a long password',
     });
@@ -83,24 +76,21 @@ test.describe('sign-in and the /tenant shell', () => {
     await page.goto('/tenant/offering');
     const signIn = new SignInPage(page);
     await signIn.expectShown();
-    await signIn.signIn(DEMO.email, DEMO.password);
+    await signIn.signIn(DEMO_CHURCH.email, DEMO_CHURCH.password);
     await new OfferingsPage(page).expectShown();
   });
 
   test('a planned area shows its notice, and Sign out ends the session', async ({ page }) => {
-    const signIn = new SignInPage(page);
-    await signIn.goto();
-    await signIn.signIn(DEMO.email, DEMO.password);
-    const shell = new TenantShell(page);
-    await shell.expectSignedIn(DEMO.churchName);
+    const shell = await signInAsDemoAdmin(page);
 
-    // Event registration is planned for a later release.
-    await shell.menu.getByRole('link', { name: 'Event Registration', exact: true }).click();
-    await expect(page).toHaveURL(/\/tenant\/eventregistration$/);
-    await expect(page.getByRole('heading', { name: 'Event Registration', level: 1 })).toBeVisible();
+    // The settings overview is planned for a later release.
+    await shell.openFromMenu('Settings', 'Overview');
+    await expect(page).toHaveURL(/\/tenant\/settings$/);
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await expect(shell.main.getByText('This part of Steward is not available yet.')).toBeVisible();
 
     await shell.signOut();
+    const signIn = new SignInPage(page);
     await signIn.expectShown();
     await page.goto('/tenant');
     await signIn.expectShown();

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import dayjs from 'dayjs';
 import { z } from 'zod';
 import { CheckinAuthPages, CheckinShell, SECURITY_CODE, snapBoth } from './pages/checkin-shell-pages.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
-import { dialog, expectToast, pickOption, runId, selectOf } from './pages/ui.ts';
+import { DESKTOP, dialog, expectToast, PHONE, pickOption, runId, selectOf } from './pages/ui.ts';
+import { createEventWithSetup, createGroups } from './support/attendance-setup.ts';
+import { DEMO_CHURCH } from './support/church-api.ts';
 
 /*
  * Issue 11 'the check-in shell (2.16)': on a church device signed in as the demo church, a parent
@@ -14,43 +15,16 @@ import { dialog, expectToast, pickOption, runId, selectOf } from './pages/ui.ts'
  * (their own screens have their own journeys), so the journey does not depend on the weekday.
  */
 
-const DEMO = { email: 'admin@grace.example', password: 'stewardship', churchName: 'Grace Chapel, Lagos' };
-const CSRF = { 'x-steward-csrf': '1' };
-
-async function postJson(page: Page, url: string, data: unknown): Promise<unknown> {
-  const res = await page.request.post(url, { data, headers: CSRF });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
 /** An event two days from now with a check-in into two rooms (no cut-off). */
 async function setUpEvent(page: Page, id: string): Promise<{ name: string; rooms: [string, string] }> {
-  const category = `Kids Praise ${id}`;
-  const categories = z
-    .array(z.object({ id: z.string(), name: z.string() }))
-    .parse(await postJson(page, `/api/EventCategory?name=${encodeURIComponent(category)}`, undefined));
-  const categoryId = categories.find((c) => c.name === category)!.id;
-  const date = dayjs().add(2, 'day').format('YYYY-MM-DD');
-  const event = z
-    .object({ currentEvent: z.object({ id: z.string(), name: z.string() }) })
-    .parse(await postJson(page, '/api/Events/CreateActivity', { activity: { date, eventCategoryId: categoryId } }));
   const rooms: [string, string] = [`Little Lambs ${id}`, `Junior Church ${id}`];
-  const groups = [];
-  for (const name of rooms)
-    groups.push(
-      z.object({ id: z.string(), name: z.string() }).parse(await postJson(page, '/api/CreateGroup', { name })),
-    );
-  const setUp = await page.request.post('/api/CheckInAttendance/CreateAttendanceCheckIn', {
-    headers: CSRF,
-    multipart: {
-      activityId: event.currentEvent.id,
-      groupIDs: JSON.stringify(groups),
-      isPaidFor: 'false',
-      enableRegistration: 'true',
-    },
+  const groups = await createGroups(page.request, rooms);
+  const setUp = await createEventWithSetup(page.request, `Kids Praise ${id}`, 2, {
+    groupIDs: JSON.stringify(groups.map(({ id, name }) => ({ id, name }))),
+    isPaidFor: 'false',
+    enableRegistration: 'true',
   });
-  expect(setUp.ok(), await setUp.text()).toBe(true);
-  return { name: event.currentEvent.name, rooms };
+  return { name: setUp.eventName, rooms };
 }
 
 test('a parent signs up in the check-in shell, adds children and a guardian, pre-checks the children in and signs in again', async ({
@@ -64,7 +38,7 @@ test('a parent signs up in the check-in shell, adds children and a guardian, pre
   // 0. The church device: signed in as the demo church.
   const signIn = new SignInPage(page);
   await signIn.goto();
-  await signIn.signIn(DEMO.email, DEMO.password);
+  await signIn.signIn(DEMO_CHURCH.email, DEMO_CHURCH.password);
   await expect(page).toHaveURL(/\/tenant$/);
   const tenantId = z
     .object({ tenantId: z.string() })
@@ -77,7 +51,7 @@ test('a parent signs up in the check-in shell, adds children and a guardian, pre
   await page.goto('/checkin');
   await expect(page).toHaveURL(new RegExp(`/childcheckin/${tenantId}$`));
   await expect(auth.signInHeading).toBeVisible();
-  await expect(page.getByText(DEMO.churchName).first()).toBeVisible();
+  await expect(page.getByText(DEMO_CHURCH.churchName).first()).toBeVisible();
   await snapBoth(page, 'shell-sign-in');
 
   // 2. Sign-up: the form's rules, then a mother's account.
@@ -245,7 +219,7 @@ test('a parent signs up in the check-in shell, adds children and a guardian, pre
   await snapBoth(page, 'shell-dashboard');
 
   // 9. On a phone: the menu toggle opens the menu; Logout goes to the church's sign-in page.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await expect(shell.openMenu).toBeVisible();
   await shell.openMenu.click();
   await expect(shell.menu).toBeVisible();
@@ -253,7 +227,7 @@ test('a parent signs up in the check-in shell, adds children and a guardian, pre
   await expect(shell.menu).toBeHidden();
   await shell.logout();
   await expect(page).toHaveURL(new RegExp(`/childcheckin/${tenantId}$`));
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.setViewportSize(DESKTOP);
   await page.goto('/checkin/checkinfamily');
   await expect(page).toHaveURL(new RegExp(`/childcheckin/${tenantId}$`));
 

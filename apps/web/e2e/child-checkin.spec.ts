@@ -2,7 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { signUpChurch } from './pages/church-setup.ts';
 import { ChildCheckinPage, ChildLabelsPage } from './pages/child-checkin-page.ts';
-import { expectToast, snap, today } from './pages/ui.ts';
+import { expectToast, PHONE, snap, today } from './pages/ui.ts';
+import { createEventWithSetup, createGroups } from './support/attendance-setup.ts';
+import { postJson } from './support/church-api.ts';
 
 /*
  * Issue 11 'Done when': a family of two children is checked in at the door, the labels' print view
@@ -11,43 +13,19 @@ import { expectToast, snap, today } from './pages/ui.ts';
  * are made through the API (their own screens have their own journeys).
  */
 
-const CSRF = { 'x-steward-csrf': '1' };
 const CODE = /^[ACEFHJKMNPRTUVWXY3479]{4}$/;
-
-async function postJson(page: Page, url: string, data: unknown): Promise<unknown> {
-  const res = await page.request.post(url, { data, headers: CSRF });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 /** Today's Sunday Service with two rooms (Toddlers, Juniors) and the Okafor family (two children). */
 async function setUpTheDoor(page: Page) {
-  const date = today().iso;
-  const categories = z
-    .array(z.object({ id: z.string(), name: z.string() }))
-    .parse(await postJson(page, `/api/EventCategory?name=${encodeURIComponent('Sunday Service')}`, undefined));
-  const categoryId = categories.find((c) => c.name === 'Sunday Service')!.id;
-  const event = z
-    .object({ currentEvent: z.object({ id: z.string() }) })
-    .parse(await postJson(page, '/api/Events/CreateActivity', { activity: { date, eventCategoryId: categoryId } }));
-  const rooms = [];
-  for (const name of ['Toddlers', 'Juniors'])
-    rooms.push(
-      z.object({ id: z.string(), name: z.string() }).parse(await postJson(page, '/api/CreateGroup', { name })),
-    );
-  const setUp = await page.request.post('/api/CheckInAttendance/CreateAttendanceCheckIn', {
-    headers: CSRF,
-    multipart: {
-      activityId: event.currentEvent.id,
-      groupIDs: JSON.stringify(rooms),
-      isPaidFor: 'false',
-      enableRegistration: 'true',
-    },
+  const rooms = await createGroups(page.request, ['Toddlers', 'Juniors']);
+  const setUp = await createEventWithSetup(page.request, 'Sunday Service', 0, {
+    groupIDs: JSON.stringify(rooms.map(({ id, name }) => ({ id, name }))),
+    isPaidFor: 'false',
+    enableRegistration: 'true',
   });
-  expect(setUp.ok(), await setUp.text()).toBe(true);
   const person = async (firstName: string, mobilePhone?: string) =>
     z.object({ returnObject: z.object({ id: z.string() }) }).parse(
-      await postJson(page, '/api/People/CreateMember', {
+      await postJson(page.request, '/api/People/CreateMember', {
         firstName,
         lastName: 'Okafor',
         ...(mobilePhone ? { mobilePhone } : {}),
@@ -57,7 +35,7 @@ async function setUpTheDoor(page: Page) {
   const mother = await person('Ngozi', '+2348039876543');
   const ada = await person('Ada');
   const tobi = await person('Tobi');
-  await postJson(page, '/api/family/createFamily', {
+  await postJson(page.request, '/api/family/createFamily', {
     familyName: 'Okafor',
     fatherId: father,
     motherId: mother,
@@ -67,7 +45,7 @@ async function setUpTheDoor(page: Page) {
       { personId: tobi, familyRoleId: 3 },
     ],
   });
-  return { activityId: event.currentEvent.id };
+  return { activityId: setUp.activityId };
 }
 
 test('a family of two children is checked in, its labels printed, and a child released only with the matching code', async ({
@@ -194,7 +172,7 @@ test('a family of two children is checked in, its labels printed, and a child re
   ]);
 
   // 6. On a phone: the family search shows Ada free to check in again and Tobi still in.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await door.tab('Check in').click();
   await door.findFamilyBy('Okafor');
   const again = door.family('Okafor');

@@ -2,9 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { wav } from '../../server/test/fixtures/wav.ts';
 import { signUpChurch } from './pages/church-setup.ts';
 import { GroupTreePicker } from './pages/groups-page.ts';
-import { SignInPage } from './pages/sign-in-page.ts';
-import { TenantShell } from './pages/tenant-shell.ts';
-import { dialog, expectToast, pickOption, snap, toast } from './pages/ui.ts';
+import { signInAsDemoAdmin } from './pages/sign-in-page.ts';
+import { dialog, expectToast, PHONE, pickOption, snap, toast } from './pages/ui.ts';
 
 /*
  * Issue 9, finance spec 2.7, 2.9 and giving spec 2.17: a new church requests a sender ID from
@@ -229,7 +228,7 @@ test('sender ID request and Sms, Email and Voice default messages: create, list,
   await expect(toast(page, 'Failed')).toHaveCount(0);
 
   // A 390 px phone: no sideways scroll; the details fold under each message.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await list.expectShown();
   await expect(page.getByRole('columnheader', { name: 'Subject' })).toHaveCount(0);
   await expect(list.row('Welcome home')).toContainText('First Timer Welcome');
@@ -251,7 +250,6 @@ test('sender ID request and Sms, Email and Voice default messages: create, list,
  * units, default messages (a Birthday Sms from GraceChurch, a Wedding Anniversary Email) and the
  * group tree (Departments › Choir › Sopranos: two members with phones and e-mail addresses).
  */
-const DEMO = { email: 'admin@grace.example', password: 'stewardship', churchName: 'Grace Chapel, Lagos' };
 const DEMO_BIRTHDAY =
   'Happy birthday! The family of Grace Church celebrates you today. May the Lord crown your new year with His goodness (Psalm 65:11).';
 const DEMO_ANNIVERSARY_SUBJECT = 'Happy wedding anniversary!';
@@ -299,11 +297,7 @@ class Compose {
  */
 test('a default Sms and a default Email message prefill a compose that goes to a group', async ({ page }) => {
   test.setTimeout(180_000);
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(DEMO.email, DEMO.password);
-  const shell = new TenantShell(page);
-  await shell.expectSignedIn(DEMO.churchName);
+  const shell = await signInAsDemoAdmin(page);
   await shell.openFromMenu('Settings', 'Default Messages');
   const list = new DefaultMessagesList(page);
   await list.expectShown();

@@ -1,18 +1,17 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { EventRegistrationAdminPage, RegistrationReport } from './pages/event-registration-admin-page.ts';
 import { SandboxCheckout } from './pages/give-checkout.ts';
-import { runId, snap } from './pages/ui.ts';
+import { PHONE, runId, snap } from './pages/ui.ts';
 import {
-  adminApi,
   createEventWithSetup,
   createGroups,
   dropdownField,
   isoMinute,
-  json,
-  PHONE,
+  paidFields,
 } from './support/attendance-setup.ts';
+import { adminApi, apiClient, json, signInDemoAdmin } from './support/church-api.ts';
 
 /*
  * The church's side of event registration (issue 12 'Admin'): the demo church's administrator
@@ -23,16 +22,6 @@ import {
  * 'Ward of …' and Paid / Unpaid with the amount, and 'Export Registrations' downloads an xlsx
  * whose rows are read back with exceljs.
  */
-
-const CSRF = { 'x-steward-csrf': '1' };
-
-/** The id of the account `text` ('4000 - Offering') of the picker list at `url`. */
-async function accountId(api: APIRequestContext, url: string, text: string): Promise<string> {
-  const list = await json<{ id: string; text: string }[]>(await api.get(url));
-  const found = list.find((a) => a.text === text);
-  expect(found, `${text} is offered by ${url}`).toBeDefined();
-  return found!.id;
-}
 
 /** A public registration body of the existing client (existing-client-api §5.1). */
 const person = (p: Record<string, string>) => ({
@@ -68,7 +57,7 @@ test('an administrator sees the registrations: list, report with a ward and paid
   test.setTimeout(180_000);
   const id = runId();
   const api = await adminApi(playwright, baseURL!);
-  const pub = await playwright.request.newContext({ baseURL, extraHTTPHeaders: CSRF });
+  const pub = await apiClient(playwright, baseURL!);
   const question = `Meal choice (${id})`;
   await dropdownField(api, 'EventRegistrationForm', question, 'Rice,Yam,Beans');
   const [group] = await createGroups(api, [`Leaders ${id}`]);
@@ -120,17 +109,7 @@ test('an administrator sees the registrations: list, report with a ward and paid
   // the event now takes 2,500 a person: those two owe it
   await json(
     await api.put('/api/CheckInAttendance/EditAttendanceCheckIn', {
-      multipart: {
-        Id: setup.id,
-        isPaidFor: 'true',
-        amount: '2500',
-        bankCode: '058',
-        accountNumber: '0123456789',
-        accountName: 'GRACE CHAPEL',
-        contributionItemName: `Retreat fee ${id}`,
-        incomeAccountId: await accountId(api, '/api/Financials/Accounts/GetIncomeAccounts', '4000 - Offering'),
-        cashAccountId: await accountId(api, '/api/financials/accounts/getcashbankaccounts', '1000 - Cash'),
-      },
+      multipart: { Id: setup.id, ...(await paidFields(api, `Retreat fee ${id}`)) },
     }),
   );
 
@@ -187,11 +166,7 @@ test('an administrator sees the registrations: list, report with a ward and paid
   expect(confirmed.status).toBe(true);
 
   // the administrator's list
-  const login = await page.request.post('/login', {
-    headers: CSRF,
-    data: { userName: 'admin@grace.example', password: 'stewardship' },
-  });
-  expect(login.ok()).toBe(true);
+  await signInDemoAdmin(page.request);
   const list = new EventRegistrationAdminPage(page);
   await list.goto();
   await list.search(id);

@@ -2,20 +2,16 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { readFileSync } from 'node:fs';
 import { EventRegistrationPage } from './pages/event-registration-page.ts';
 import { SandboxCheckout } from './pages/give-checkout.ts';
-import { runId } from './pages/ui.ts';
+import { PHONE, runId, shotsOf } from './pages/ui.ts';
 import {
-  adminApi,
-  books,
   createEventWithSetup,
   createGroups,
-  donationRows,
   dropdownField,
   isoMinute,
-  json,
-  PHONE,
-  shotsOf,
-  waitForWebhook,
+  paidFields,
 } from './support/attendance-setup.ts';
+import { adminApi, expectOk, json } from './support/church-api.ts';
+import { books, expectGiftOnce, type DonationRow } from './support/giving-api.ts';
 
 /*
  * The public event registration (issue 12 'Done when'): the demo church's administrator sets up a
@@ -25,7 +21,8 @@ import {
  * page is closed; the .ics file of Add to Calendar is downloaded and read; a paid registration
  * through each provider's sandbox checkout (Paystack with a ward, Flutterwave) is seen once in the
  * church's donation list and once in its books (the chart of accounts); an abandoned checkout says
- * so. The shared set-up is in support/attendance-setup.ts.
+ * so. The shared set-up is in support/attendance-setup.ts, the church's giving side in
+ * support/giving-api.ts.
  */
 
 const FLAGS = 'Address=true&Gender=true&Birthday=true&Marital%20Status=true';
@@ -33,28 +30,6 @@ const FLAGS = 'Address=true&Gender=true&Birthday=true&Marital%20Status=true';
 test.use({ viewport: PHONE, hasTouch: true });
 
 const shots = shotsOf('registration');
-
-/** The id of the account `text` ('4000 - Offering') of the picker list at `url`. */
-async function accountId(api: APIRequestContext, url: string, text: string): Promise<string> {
-  const list = await json<{ id: string; text: string }[]>(await api.get(url));
-  const found = list.find((a) => a.text === text);
-  expect(found, `${text} is offered by ${url}`).toBeDefined();
-  return found!.id;
-}
-
-/** The fields of a paid set-up: a fee of 2,500 per person into 4000 - Offering / 1000 - Cash. */
-async function paidFields(api: APIRequestContext, id: string): Promise<Record<string, string>> {
-  return {
-    isPaidFor: 'true',
-    amount: '2500',
-    bankCode: '058',
-    accountNumber: '0123456789',
-    accountName: 'GRACE CHAPEL',
-    contributionItemName: `Camp fee ${id}`,
-    incomeAccountId: await accountId(api, '/api/Financials/Accounts/GetIncomeAccounts', '4000 - Offering'),
-    cashAccountId: await accountId(api, '/api/financials/accounts/getcashbankaccounts', '1000 - Cash'),
-  };
-}
 
 /**
  * A registration for a new event in 3 days, 10 places, cut-off in 2 days, and a registration
@@ -71,7 +46,7 @@ async function setUpRegistration(api: APIRequestContext, id: string, paid = fals
     registrationCutOffTime: isoMinute(Date.now() + 2 * 86_400_000),
     checkInCutOffTime: isoMinute(Date.now() + 4 * 86_400_000),
     enableRegistration: 'true',
-    ...(paid ? await paidFields(api, id) : { isPaidFor: 'false' }),
+    ...(paid ? await paidFields(api, `Camp fee ${id}`) : { isPaidFor: 'false' }),
   });
   return { ...setup, question };
 }
@@ -237,10 +212,11 @@ test('after the cut-off the page is closed: no phone entry, no register buttons'
 }) => {
   const api = await adminApi(playwright, baseURL!);
   const setup = await setUpRegistration(api, runId());
-  const edited = await api.put('/api/CheckInAttendance/EditAttendanceCheckIn', {
-    multipart: { Id: setup.id, registrationCutOffTime: isoMinute(Date.now() - 60_000) },
-  });
-  expect(edited.ok(), await edited.text()).toBe(true);
+  await expectOk(
+    await api.put('/api/CheckInAttendance/EditAttendanceCheckIn', {
+      multipart: { Id: setup.id, registrationCutOffTime: isoMinute(Date.now() - 60_000) },
+    }),
+  );
   const reg = new EventRegistrationPage(page);
   await reg.goto(setup.attendanceCode, FLAGS);
   await reg.expectEvent(setup.eventName, setup.day);
@@ -280,26 +256,9 @@ async function payThrough(
   return { reference, sandbox };
 }
 
-/**
- * The church sees a registration fee once: one row of `amount` for `item` through `channel` in
- * the donation list (after the provider's webhook too), and the chart of accounts up by `amount`
- * once (income, and the money less the provider's fee in the clearing account plus the fee as an
- * expense).
- */
-async function expectSeenOnce(
-  api: APIRequestContext,
-  paid: { reference: string; sandbox: string },
-  before: { income: number; assetsAndExpenses: number },
-  expected: { item: string; amount: number; channel: 'Paystack' | 'Flutterwave'; donor: string },
-): Promise<void> {
-  await waitForWebhook(api, paid.sandbox, paid.reference);
-  const rows = await donationRows(api, paid.reference);
-  expect(rows.map((r) => [r.contribution, r.amount, r.channel, r.currencyName, r.donor])).toEqual([
-    [expected.item, expected.amount, expected.channel, 'NGN', expected.donor],
-  ]);
-  const after = await books(api);
-  expect(after.income - before.income).toBeCloseTo(expected.amount, 2);
-  expect(after.assetsAndExpenses - before.assetsAndExpenses).toBeCloseTo(expected.amount, 2);
+/** The donation row of a registration fee of `amount` (naira) of the set-up of run `id` ('Camp fee …'). */
+function feeRow(id: string, amount: number, channel: 'Paystack' | 'Flutterwave', donor: string): Partial<DonationRow> {
+  return { contribution: `Camp fee ${id}`, amount, channel, currencyName: 'NGN', donor };
 }
 
 test('a paid registration with a ward goes through the Paystack checkout, seen once in the donations and the books; a cancelled one says so', async ({
@@ -331,12 +290,8 @@ test('a paid registration with a ward goes through the Paystack checkout, seen o
   await shots(page, 'paid');
   await page.getByRole('dialog', { name: 'Registration Successful!' }).getByRole('button', { name: 'OK' }).click();
   expect(await registered(api, setup.id)).toEqual([`Chidi ${surname}`, `Ngozi ${surname}`].sort());
-  await expectSeenOnce(api, paid, before, {
-    item: `Camp fee ${id}`,
-    amount: 5000,
-    channel: 'Paystack',
-    donor: `Chidi ${surname}`,
-  });
+  // the church sees the fee once: one donation row (after the provider's webhook too), the books up once
+  await expectGiftOnce(api, paid, [feeRow(id, 5000, 'Paystack', `Chidi ${surname}`)], { before, amount: 5000 });
 
   // another visitor abandons the checkout
   await reg.enterPhone(`0805${String(Date.now()).slice(-7)}`);
@@ -379,11 +334,7 @@ test('a paid registration goes through the Flutterwave checkout, seen once in th
   await shots(page, 'paid-flutterwave');
   await page.getByRole('dialog', { name: 'Registration Successful!' }).getByRole('button', { name: 'OK' }).click();
   expect(await registered(api, setup.id)).toEqual([`Funmi ${surname}`]);
-  await expectSeenOnce(api, paid, before, {
-    item: `Camp fee ${id}`,
-    amount: 2500,
-    channel: 'Flutterwave',
-    donor: `Funmi ${surname}`,
-  });
+  // the church sees the fee once: one donation row (after the provider's webhook too), the books up once
+  await expectGiftOnce(api, paid, [feeRow(id, 2500, 'Flutterwave', `Funmi ${surname}`)], { before, amount: 2500 });
   await api.dispose();
 });

@@ -1,23 +1,34 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { SandboxCheckout } from './pages/give-checkout.ts';
-import { GivingChurchApi } from './pages/give-church-api.ts';
 import { GiverSignInPage, GiverSignUpPage, GiverTransactionsPage } from './pages/give-giver-pages.ts';
 import { GivePage, type GatewayLabel, type GiftDetails } from './pages/give-page.ts';
 import { GiveThanksPage } from './pages/give-thanks-page.ts';
-import { runId, today } from './pages/ui.ts';
+import { PHONE, runId, today } from './pages/ui.ts';
+import { adminApi } from './support/church-api.ts';
+import { books, donationRows, expectGiftOnce, paymentFormId } from './support/giving-api.ts';
 
 /*
  * Online giving, the visitor's side (issue 10 'Public pages', 'Done when'): on a phone-sized
  * screen, the demo church's payment form link, gifts through the local provider sandbox's hosted
  * checkout (Paystack and Flutterwave), the thank-you page, a cancelled checkout, and a giver who
  * signs up, gives, signs out, signs in again and finds the gift in 'Your Transactions'. The
- * church's side is read through the API the admin screens use (GivingChurchApi): each gift is in
- * the donation list and the chart of accounts once, after the provider's webhooks have arrived too.
+ * church's side is read through the API the admin screens use (support/giving-api.ts): each gift is
+ * in the donation list and the chart of accounts once, after the provider's webhooks have arrived too.
  */
 
-const PHONE = { width: 390, height: 844 };
-
 test.use({ viewport: PHONE, hasTouch: true });
+
+/**
+ * The demo church's administrator, signed in through the API (not the visitor's browser), and the
+ * id of its 'Sunday Giving' form.
+ */
+async function demoChurch(
+  playwright: { request: APIRequest },
+  baseURL: string,
+): Promise<{ api: APIRequestContext; formId: string }> {
+  const api = await adminApi(playwright, baseURL);
+  return { api, formId: await paymentFormId(api, 'Sunday Giving') };
+}
 
 /** A gift as the visitor makes it, and the receipt it must end with. */
 interface Gift {
@@ -58,8 +69,8 @@ test.describe('online giving on a phone', () => {
     playwright,
     baseURL,
   }) => {
-    const church = await GivingChurchApi.signIn(playwright, baseURL!);
-    const before = await church.books();
+    const church = await demoChurch(playwright, baseURL!);
+    const before = await books(church.api);
     const donor = `Ada Obi ${runId()}`;
     const gift = await giveThrough(page, church.formId, {
       provider: 'Paystack',
@@ -70,7 +81,8 @@ test.describe('online giving on a phone', () => {
     });
     await expect(page.getByText(today().us)).toBeVisible();
 
-    await church.expectGiftOnce(
+    await expectGiftOnce(
+      church.api,
       gift,
       [
         { contribution: 'Building Fund', amount: 5000, donor, channel: 'Paystack', currencyName: 'NGN' },
@@ -78,7 +90,7 @@ test.describe('online giving on a phone', () => {
       ],
       { before, amount: 17500.5 },
     );
-    await church.dispose();
+    await church.api.dispose();
   });
 
   test('a visitor gives through the Flutterwave checkout and sees the thank-you page; the church sees the gift once', async ({
@@ -86,8 +98,8 @@ test.describe('online giving on a phone', () => {
     playwright,
     baseURL,
   }) => {
-    const church = await GivingChurchApi.signIn(playwright, baseURL!);
-    const before = await church.books();
+    const church = await demoChurch(playwright, baseURL!);
+    const before = await books(church.api);
     const donor = `Bola Ade ${runId()}`;
     const gift = await giveThrough(page, church.formId, {
       provider: 'Flutterwave',
@@ -97,7 +109,8 @@ test.describe('online giving on a phone', () => {
       shown: { 'Sunday Offering': '₦2,000.00', 'Building Fund': '₦750.25' },
     });
 
-    await church.expectGiftOnce(
+    await expectGiftOnce(
+      church.api,
       gift,
       [
         { contribution: 'Building Fund', amount: 750.25, donor, channel: 'Flutterwave' },
@@ -105,7 +118,7 @@ test.describe('online giving on a phone', () => {
       ],
       { before, amount: 2750.25 },
     );
-    await church.dispose();
+    await church.api.dispose();
   });
 
   test('a cancelled checkout says so, keeps what the visitor typed, and puts nothing in the books', async ({
@@ -113,7 +126,7 @@ test.describe('online giving on a phone', () => {
     playwright,
     baseURL,
   }) => {
-    const church = await GivingChurchApi.signIn(playwright, baseURL!);
+    const church = await demoChurch(playwright, baseURL!);
     const give = new GivePage(page);
     const checkout = new SandboxCheckout(page);
     const thanks = new GiveThanksPage(page);
@@ -138,9 +151,9 @@ test.describe('online giving on a phone', () => {
     expect(flutterwave.get('status')).toBe('cancelled');
     await thanks.expectCancelled();
 
-    expect(await church.donationRows(paystackRef!)).toEqual([]);
-    expect(await church.donationRows(flutterwave.get('tx_ref')!)).toEqual([]);
-    await church.dispose();
+    expect(await donationRows(church.api, paystackRef!)).toEqual([]);
+    expect(await donationRows(church.api, flutterwave.get('tx_ref')!)).toEqual([]);
+    await church.api.dispose();
   });
 
   test("a giver signs up, gives, signs out, signs in again and sees the gift in 'Your Transactions'", async ({
@@ -148,7 +161,7 @@ test.describe('online giving on a phone', () => {
     playwright,
     baseURL,
   }) => {
-    const church = await GivingChurchApi.signIn(playwright, baseURL!);
+    const church = await demoChurch(playwright, baseURL!);
     const id = runId();
     const account = {
       name: `Funke Bello ${id}`,
@@ -199,9 +212,9 @@ test.describe('online giving on a phone', () => {
     await expect(page.getByText('You have not made any transactions')).toBeVisible();
 
     // the church sees the gift once, under the giver's name
-    await church.expectGiftOnce({ reference, sandbox }, [
+    await expectGiftOnce(church.api, { reference, sandbox }, [
       { contribution: 'Sunday Offering', amount: 4200, donor: account.name, channel: 'Paystack' },
     ]);
-    await church.dispose();
+    await church.api.dispose();
   });
 });

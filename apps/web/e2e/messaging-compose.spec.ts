@@ -1,15 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { GroupTreePicker } from './pages/groups-page.ts';
 import { SenderIdDialogs } from './pages/sender-ids.ts';
-import { SignInPage } from './pages/sign-in-page.ts';
+import { signInAsDemoAdmin } from './pages/sign-in-page.ts';
 import { TenantShell } from './pages/tenant-shell.ts';
-import { dialog, expectToast, pickOption, runId, selectOf, snap } from './pages/ui.ts';
+import { dialog, expectToast, PHONE, pickOption, runId, selectOf, snap } from './pages/ui.ts';
 
 /**
  * The demo church the server creates at start (DEMO=auto): its approved sender ID 'GraceChurch',
  * its SMS units and its group tree (Departments › Choir › Sopranos has two members with phones).
  */
-const DEMO = { email: 'admin@grace.example', password: 'stewardship', churchName: 'Grace Chapel, Lagos' };
 
 /** The compose page (/tenant/sms/compose, /tenant/email/compose; issue 9 'Composing'). */
 class ComposePage {
@@ -114,11 +113,7 @@ test('an administrator texts a group and two numbers, follows delivery, and e-ma
   const numbers = [`0803 5${d5.slice(0, 2)} ${d5.slice(2)}1`, `+2348035${d5}2`];
   const e164 = [`+2348035${d5}1`, `+2348035${d5}2`];
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(DEMO.email, DEMO.password);
-  const shell = new TenantShell(page);
-  await shell.expectSignedIn(DEMO.churchName);
+  const shell = await signInAsDemoAdmin(page);
 
   // 1. Send SMS: the spec's destination options (giving spec 2.22).
   await shell.openFromMenu('Messaging', 'Send SMS');
@@ -260,7 +255,7 @@ test('an administrator texts a group and two numbers, follows delivery, and e-ma
   await page.keyboard.press('Escape');
 
   // 8. A phone (390 px): the pages fit without sideways scrolling.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   for (const [path, heading, name] of [
     ['/tenant/sms/compose', 'Send SMS', 'compose'],
     ['/tenant/outbox', 'Outbox', 'outbox'],
@@ -285,11 +280,7 @@ test('an administrator texts a group and two numbers, follows delivery, and e-ma
  */
 test('an administrator removes a sender ID from the picker', async ({ page }) => {
   const mask = `Old${String(Date.now()).slice(-6)}`;
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(DEMO.email, DEMO.password);
-  const shell = new TenantShell(page);
-  await shell.expectSignedIn(DEMO.churchName);
+  const shell = await signInAsDemoAdmin(page);
   await shell.openFromMenu('Messaging', 'Send SMS');
   const compose = new ComposePage(page);
   const ids = new SenderIdDialogs(page);
@@ -358,7 +349,7 @@ test('an administrator removes a sender ID from the picker', async ({ page }) =>
   await expect(selectOf(compose.sender)).toHaveText('GraceChurch');
 
   // a phone: the picker's buttons and the dialog fit
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await expectNoSidewaysScroll(page);
   await ids.manageButton.click();
   await expect(ids.deleteButton('GraceChurch')).toBeInViewport();
@@ -373,11 +364,7 @@ test('an administrator removes a sender ID from the picker', async ({ page }) =>
 test("an e-mail's report is under Sent E-mails, and failures show beside a finished progress bar", async ({ page }) => {
   test.setTimeout(120_000);
   const id = runId();
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(DEMO.email, DEMO.password);
-  const shell = new TenantShell(page);
-  await shell.expectSignedIn(DEMO.churchName);
+  const shell = await signInAsDemoAdmin(page);
   const compose = new ComposePage(page);
   const people = page.getByRole('combobox', { name: 'Select person from membership database' });
 
@@ -439,7 +426,7 @@ test("an e-mail's report is under Sent E-mails, and failures show beside a finis
   await expect(failedRow).not.toContainText('(none');
 
   // 4. A phone: the report and the menu drawer
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await row.click();
   await expect(page.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -3,10 +3,10 @@ import { AddOfferingPage } from './pages/add-offering-page.ts';
 import { OfferingReportPage } from './pages/offering-report-page.ts';
 import { ReportApprovalSection, ReportSendDialog } from './pages/report-approval.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
-import { expectToast, snap, today } from './pages/ui.ts';
+import { DESKTOP, expectToast, PHONE, snap, today } from './pages/ui.ts';
+import { DEMO_CHURCH } from './support/church-api.ts';
 
 /** The demo church (seeded by the e2e server): it has SMS units and the approved sender ID 'GraceChurch'. */
-const DEMO = { email: 'admin@grace.example', password: 'stewardship', churchName: 'Grace Chapel, Lagos' };
 const EVENT = 'Harvest Thanksgiving';
 const EMAILS = ['treasurer@grace.example', 'pastor@grace.example'];
 /** typed as a church officer would: one international, one national (Nigeria, the church's country) */
@@ -58,7 +58,7 @@ test('an approved offering report is sent by e-mail and SMS and both arrive', as
   // 1. The demo church records today's offerings of a new service.
   const signIn = new SignInPage(page);
   await signIn.goto();
-  await signIn.signIn(DEMO.email, DEMO.password);
+  await signIn.signIn(DEMO_CHURCH.email, DEMO_CHURCH.password);
   await expect(page).toHaveURL(/\/tenant/);
   const add = new AddOfferingPage(page);
   await add.goto();
@@ -89,7 +89,7 @@ test('an approved offering report is sent by e-mail and SMS and both arrive', as
   await approval.sendButton.click();
   const send = new ReportSendDialog(page);
   await expect(send.root).toBeVisible();
-  await expect(send.from).toHaveValue(DEMO.email);
+  await expect(send.from).toHaveValue(DEMO_CHURCH.email);
   await expect(send.subject).toHaveValue(`Report For ${EVENT}`);
   await send.to(1).fill(EMAILS[0]!);
   await send.addRecipient(1).click();
@@ -119,7 +119,7 @@ test('an approved offering report is sent by e-mail and SMS and both arrive', as
 
   // 4. SMS to two numbers: the proposed summary, its segments, Preview, Send.
   await send.tab('SMS').click();
-  await expect(send.from).toHaveValue(DEMO.churchName);
+  await expect(send.from).toHaveValue(DEMO_CHURCH.churchName);
   await send.sendButton.click();
   await expect(send.error).toHaveText('Enter at least a destination for the report');
   await send.to(1).fill(PHONES[0]!.typed);
@@ -160,9 +160,9 @@ test('an approved offering report is sent by e-mail and SMS and both arrive', as
   const smsId = (await smsDelivery.getAttribute('href'))!.split('/').pop()!;
   expect(smsId).not.toBe(emailId);
   await snap(page, 'report-send-sms-sent');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await snap(page, 'report-send-sms-sent-phone');
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.setViewportSize(DESKTOP);
 
   // 5. Both e-mails reached the SMTP capture server: subject, the report's HTML, the link.
   const api = page.request;

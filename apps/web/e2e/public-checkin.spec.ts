@@ -1,16 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PublicCheckinPage } from './pages/public-checkin-page.ts';
-import { runId } from './pages/ui.ts';
-import {
-  adminApi,
-  createEventWithSetup,
-  createGroups,
-  dropdownField,
-  isoMinute,
-  json,
-  PHONE,
-  shotsOf,
-} from './support/attendance-setup.ts';
+import { PHONE, runId, shotsOf } from './pages/ui.ts';
+import { createEventWithSetup, createGroups, dropdownField, isoMinute } from './support/attendance-setup.ts';
+import { adminApi, expectOk, json } from './support/church-api.ts';
 
 /*
  * The public self check-in (issue 11 'Public self check-in', 'Done when'): the demo church's
@@ -115,10 +107,11 @@ test('a visitor checks in by phone as a new person, then as a found person; clos
   );
 
   // the administrator moves the cut-off into the past: the page is closed
-  const edited = await api.put('/api/CheckInAttendance/EditAttendanceCheckIn', {
-    multipart: { Id: setup.id, checkInCutOffTime: isoMinute(Date.now() - 60_000) },
-  });
-  expect(edited.ok(), await edited.text()).toBe(true);
+  await expectOk(
+    await api.put('/api/CheckInAttendance/EditAttendanceCheckIn', {
+      multipart: { Id: setup.id, checkInCutOffTime: isoMinute(Date.now() - 60_000) },
+    }),
+  );
   await checkin.goto(setup.attendanceCode);
   await checkin.expectClosed();
   await shots(page, 'closed');

@@ -285,6 +285,15 @@ export const ZDonationFilterQuery = z.object({
   donor: z.string().max(100).optional(),
 });
 
+/**
+ * A flagged payment's refund (issue 12: a registration fee paid after the event filled is given
+ * back by a job): 'pending' while it is to be asked for or the provider is processing it,
+ * 'refunded' once the provider took it, 'failed' when the provider refused (the administrator
+ * refunds from the provider's dashboard). Null for a payment that is not being refunded.
+ */
+export const ZRefundStatus = z.enum(['pending', 'refunded', 'failed']);
+export type TRefundStatus = z.infer<typeof ZRefundStatus>;
+
 /** GET /api/Financials/Donation/Payments?page=&status= : every payment, with the flagged ones' reasons. */
 export const ZPaymentListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -296,6 +305,10 @@ export const ZPaymentListItem = z.object({
   date: z.string(),
   status: ZPaymentStatus,
   reason: z.string().nullable(),
+  /** the refund's outcome (Steward; see ZRefundStatus), null when the payment is not being refunded */
+  refundStatus: ZRefundStatus.nullable(),
+  /** when the provider took the refund (ISO timestamp), null until then (Steward) */
+  refundedAt: z.string().nullable(),
   paymentGatewayName: ZGatewayName,
   amount: z.number(),
   fee: z.number().nullable(),
@@ -309,6 +322,11 @@ export const ZPaymentList = z.object({
   totalItems: z.number().int(),
   /** payments per status, over all pages */
   counts: z.record(ZPaymentStatus, z.number().int()),
+  /**
+   * Flagged payments the administrator still has to deal with, over all pages (Steward): every
+   * flagged payment except those whose refund the provider took (`refundStatus` 'refunded').
+   */
+  needsAttention: z.number().int(),
 });
 export type TPaymentList = z.infer<typeof ZPaymentList>;
 

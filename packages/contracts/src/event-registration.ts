@@ -50,8 +50,9 @@ export const REGISTRATION_MESSAGES = {
   alreadyRegistered: 'You are already registered for this event',
   paymentPending: 'Your payment is being confirmed; your places are held for 15 minutes',
   paymentReleased: 'The payment was not completed, so your places were released',
-  paymentLateFull:
-    'Your payment arrived after your places were released and the event is now full. The church has been told and will refund you',
+  paymentRefunded:
+    'Your payment arrived after your places were released or replaced, and could not be used for this registration, so it is being refunded to you',
+  paymentFlagged: 'Your payment needs a check by the church before your registration is confirmed',
   notFoundEvent: 'This registration link is not active. Ask your church for the current registration link.',
   tooManySearches: 'Too many searches from here, please wait a minute and try again',
 } as const;

@@ -1,7 +1,7 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { createEventWithSetup, createGroups } from '../support/attendance-setup.ts';
+import { CSRF, json } from '../support/church-api.ts';
 import { dialog, pickOption } from './ui.ts';
-
-const CSRF = { 'x-steward-csrf': '1' };
 
 /** What {@link createCheckInSetUp} made: the set-up's id and public code, and the event's name. */
 export interface CheckInSetUp {
@@ -10,49 +10,24 @@ export interface CheckInSetUp {
   eventName: string;
 }
 
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(res.ok(), `${res.url()}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 /**
  * Makes a check-in set-up through the API with the page's session (existing-client-api §2.2,
- * §4.1, §6.5): an event category, an event on today's date, a group, and the multipart
- * CreateAttendanceCheckIn for that event and group (free, with `details`).
+ * §4.1, §6.5; support/attendance-setup.ts): an event category, an event of that name on today's
+ * date, a group, and the multipart CreateAttendanceCheckIn for that event and group (free, with
+ * `details`).
  */
-export async function createCheckInSetUp(page: Page, opts: { category: string; group: string; details: string }) {
-  const api = page.request;
-  const categories = await ok<{ id: string; name: string }[]>(
-    await api.post('/api/EventCategory', { headers: CSRF, params: { name: opts.category } }),
-  );
-  const category = categories.find((c) => c.name === opts.category);
-  expect(category, 'the new category is listed').toBeDefined();
-  const d = new Date();
-  const event = await ok<{ currentEvent: { id: string; name: string } }>(
-    await api.post('/api/Events/CreateActivity', {
-      headers: CSRF,
-      data: {
-        activity: { date: `${d.getMonth() + 1}-${d.getDate()}-${d.getFullYear()}`, eventCategoryId: category!.id },
-      },
-    }),
-  );
-  const group = await ok<{ id: string; name: string }>(
-    await api.post('/api/CreateGroup', { headers: CSRF, data: { name: opts.group, description: '' } }),
-  );
-  const created = await ok<{ returnObject: { checkInAttendanceResult: { id: string; attendanceCode: string }[] } }>(
-    await api.post('/api/CheckInAttendance/CreateAttendanceCheckIn', {
-      headers: CSRF,
-      multipart: {
-        activityId: event.currentEvent.id,
-        groupIDs: JSON.stringify([{ id: group.id, name: group.name }]),
-        details: opts.details,
-        isPaidFor: 'false',
-        enableRegistration: 'true',
-      },
-    }),
-  );
-  const setUp = created.returnObject.checkInAttendanceResult[0]!;
-  return { id: setUp.id, code: setUp.attendanceCode, eventName: event.currentEvent.name } satisfies CheckInSetUp;
+export async function createCheckInSetUp(
+  page: Page,
+  opts: { category: string; group: string; details: string },
+): Promise<CheckInSetUp> {
+  const [group] = await createGroups(page.request, [opts.group]);
+  const setUp = await createEventWithSetup(page.request, opts.category, 0, {
+    groupIDs: JSON.stringify([{ id: group!.id, name: group!.name }]),
+    details: opts.details,
+    isPaidFor: 'false',
+    enableRegistration: 'true',
+  });
+  return { id: setUp.id, code: setUp.attendanceCode, eventName: setUp.eventName };
 }
 
 /** Creates a member through POST /api/People/CreateMember; returns its id. */
@@ -60,7 +35,7 @@ export async function createMember(
   page: Page,
   member: { firstName: string; lastName: string; mobilePhone?: string; email?: string },
 ): Promise<string> {
-  const res = await ok<{ returnObject: { id: string } }>(
+  const res = await json<{ returnObject: { id: string } }>(
     await page.request.post('/api/People/CreateMember', { headers: CSRF, data: member }),
   );
   return res.returnObject.id;

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { dialog, pickOption, snap } from './ui.ts';
+import { DESKTOP, dialog, PHONE, pickOption, snap } from './ui.ts';
 
 /** A security code: 4 characters of the labels' alphabet (no look-alikes). */
 export const SECURITY_CODE = /^[ACEFHJKMNPRTUVWXY3479]{4}$/;
@@ -16,9 +16,9 @@ export const TINY_PNG = Buffer.from(
 export async function snapBoth(page: Page, name: string): Promise<void> {
   if (!process.env.E2E_SHOTS) return;
   await snap(page, `${name}-1366`);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await snap(page, `${name}-390`);
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.setViewportSize(DESKTOP);
   // the shell's layout follows the width (side menu from 992 px): wait until it has
   if (await page.locator('.cs-shell').count()) await expect(page.locator('.cs-sider')).toBeVisible();
 }

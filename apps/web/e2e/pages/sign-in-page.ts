@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DEMO_CHURCH } from '../support/church-api.ts';
 import { fieldErrorOf } from './sign-up-page.ts';
+import { TenantShell } from './tenant-shell.ts';
 
 /** /signin: e-mail and password. */
 export class SignInPage {
@@ -31,4 +33,17 @@ export class SignInPage {
   fieldError(label: string): Locator {
     return fieldErrorOf(this.page, label);
   }
+}
+
+/**
+ * Signs the browser in as the demo church's administrator (DEMO=auto) through /signin and expects
+ * the /tenant shell with the church's name; answers the shell.
+ */
+export async function signInAsDemoAdmin(page: Page): Promise<TenantShell> {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(DEMO_CHURCH.email, DEMO_CHURCH.password);
+  const shell = new TenantShell(page);
+  await shell.expectSignedIn(DEMO_CHURCH.churchName);
+  return shell;
 }

@@ -3,6 +3,10 @@ import dayjs from 'dayjs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
+/** The phone and desktop viewports the journeys are looked at in (CSS pixels). */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 900 };
+
 /** Today as the API (YYYY-MM-DD) and the UI (MM/DD/YYYY, spec §5) write it. */
 export function today(): { iso: string; us: string } {
   const d = dayjs();
@@ -92,4 +96,23 @@ export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await page.waitForTimeout(2_000);
   await page.screenshot({ path: path.join(dir, `e2e-${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/**
+ * A screenshot saver for one spec: `{prefix}-{name}-390.png` and `-1366.png` (full page, at
+ * PHONE then DESKTOP) in the folder named by E2E_SHOTS, nothing when it is not set; the viewport
+ * is left at the phone's. No assertion depends on them.
+ */
+export function shotsOf(prefix: string): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    const dir = process.env.E2E_SHOTS;
+    if (!dir) return;
+    mkdirSync(dir, { recursive: true });
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(dir, `${prefix}-${name}-${size.width}.png`), fullPage: true });
+    }
+    await page.setViewportSize(PHONE);
+  };
 }

@@ -61,7 +61,8 @@ export function deleteDonation(id: string) {
 
 /**
  * GET /api/Financials/Donation/Payments?page=&status=: the church's online payments (one per
- * gift) with their status, 50 a page; `flagged` ones carry the reason they were not posted;
+ * gift) with their status, 50 a page; `flagged` ones carry the reason they were not posted and,
+ * when being refunded, `refundStatus`/`refundedAt`; `needsAttention` counts the flagged ones not refunded;
  * `counts` per status over all pages.
  */
 export function getPayments(status: TPaymentStatus | null, page = 1) {

@@ -9,7 +9,7 @@ CREATE FUNCTION giving_refunds_due(p_limit integer)
 RETURNS TABLE (tenant_id uuid, reference text)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
   SELECT p.tenant_id, p.reference FROM payments p
-  WHERE p.refund_status = 'pending'
+  WHERE p.refund_status = 'pending' AND p.refund_requested_at <= now()
   ORDER BY p.refund_requested_at
   LIMIT p_limit
 $$;

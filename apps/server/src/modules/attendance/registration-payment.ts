@@ -302,7 +302,9 @@ export async function confirmRegistrationPayment(
     const message = ok
       ? M.success
       : payment.status === 'flagged'
-        ? M.paymentLateFull
+        ? payment.refundStatus
+          ? M.paymentRefunded
+          : M.paymentFlagged
         : payment.status === 'pending' && !given
           ? M.paymentPending
           : M.paymentReleased;
@@ -335,11 +337,15 @@ export function installRegistrationHooks(queue: JobQueue, log: MessageLog): void
     async admit(ctx, payment) {
       const { tx, tenantId } = ctx;
       const setupId = await q.setupOfPayment(tx, tenantId, payment.id);
-      if (!setupId) return;
-      const s = await q.findRegSetup(tx, tenantId, setupId, true);
+      if (!setupId) throw new RefundNeeded('Paid for the registration of an event that was deleted meanwhile');
+      const s = await q.findRegSetup(tx, tenantId, setupId, true, true);
       if (!s) throw new RefundNeeded('Paid for the registration of an event that was deleted meanwhile');
       await q.endStaleHolds(tx, tenantId, s.id);
       const holds = await q.holdsOfPayment(tx, tenantId, payment.id);
+      // a later payment of the same people took these places over (a second initialise): that
+      // payment registers them; this one gives the money back rather than being kept as a gift
+      if (holds.length === 0)
+        throw new RefundNeeded(`Paid for a registration to '${s.eventName}' that a later payment replaced`);
       const lapsed = holds.filter((h) => h.status === 'expired' || h.status === 'released');
       if (lapsed.length > 0 && s.slot !== null) {
         const left = s.slot - (await q.takenPlaces(tx, tenantId, s.id));
@@ -384,8 +390,11 @@ export async function endExpiredHolds(deps: SettleDeps, limit = 100): Promise<nu
       const done = await settle(deps, d.reference, { via: 'sweep' });
       if (!done || !['pending', 'abandoned'].includes(done.payment.status)) continue;
     } catch (e) {
-      if (!(e instanceof ProviderError)) throw e;
-      deps.log?.('registration.hold_check_unavailable', { reference: d.reference, kind: e.kind });
+      // one payment that cannot be checked never stops the others
+      if (e instanceof ProviderError)
+        deps.log?.('registration.hold_check_unavailable', { reference: d.reference, kind: e.kind });
+      else
+        deps.log?.('registration.hold_check_failed', { reference: d.reference, error: (e as Error)?.name ?? 'error' });
       continue;
     }
     await withTenant(deps.db, d.tenant_id, async (tx) => {

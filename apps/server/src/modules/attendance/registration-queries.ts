@@ -46,6 +46,8 @@ export async function findRegSetup(
   tenantId: string,
   key: string,
   lock = false,
+  /** also a set-up whose registration the administrator turned off (admitting a payment made while it was on) */
+  evenIfRegistrationOff = false,
 ): Promise<RegSetupRow | undefined> {
   const isId = UUID.test(key);
   const [row] = await queryRows<RegSetupRow>(
@@ -63,7 +65,8 @@ export async function findRegSetup(
           from checkin_attendances ca
           join activities a on a.tenant_id = ca.tenant_id and a.id = ca.activity_id
           join tenants t on t.id = ca.tenant_id
-         where ca.tenant_id = ${tenantId} and ca.deleted_at is null and ca.enable_registration
+         where ca.tenant_id = ${tenantId} and ca.deleted_at is null
+           and ${evenIfRegistrationOff ? sql`true` : sql`ca.enable_registration`}
            and ${isId ? sql`(ca.id = ${key}::uuid or ca.attendance_code = ${key})` : sql`ca.attendance_code = ${key}`}
          limit 1
          ${lock ? sql`for update of ca` : sql``}`,
@@ -191,14 +194,27 @@ export function holdsOfPayment(tx: Tx, tenantId: string, paymentId: string): Pro
   );
 }
 
-/** The set-up of a payment's holds (none: undefined). */
+/**
+ * The set-up a registration payment was for: the set-up of its holds; when a later payment of
+ * the same people took its rows over (a second initialise), the set-up paid through the same
+ * payment form where the payer has a registration (latest first). None: undefined.
+ */
 export async function setupOfPayment(tx: Tx, tenantId: string, paymentId: string): Promise<string | undefined> {
   const [row] = await queryRows<{ id: string }>(
     tx,
-    sql`select checkin_attendance_id as id from event_registrations
-         where tenant_id = ${tenantId} and payment_id = ${paymentId} limit 1`,
+    sql`select coalesce(
+              (select checkin_attendance_id from event_registrations
+                where tenant_id = ${tenantId} and payment_id = ${paymentId} limit 1),
+              (select er.checkin_attendance_id
+                 from payments p
+                 join checkin_attendances ca on ca.tenant_id = p.tenant_id and ca.payment_form_id = p.payment_form_id
+                 join event_registrations er
+                   on er.tenant_id = ca.tenant_id and er.checkin_attendance_id = ca.id and er.person_id = p.person_id
+                where p.tenant_id = ${tenantId} and p.id = ${paymentId}
+                order by er.updated_at desc
+                limit 1)) as id`,
   );
-  return row?.id;
+  return row?.id ?? undefined;
 }
 
 /** Sets the status of the payment's registrations that are in one of `from`. */

@@ -30,13 +30,6 @@ import { paymentFormGateways, paymentForms, paymentItems, payments } from './sch
 /** paymentType 0 / 1 of the query. */
 export const DONATED_PROVIDER: Record<'0' | '1', ProviderName> = { '0': 'paystack', '1': 'flutterwave' };
 
-/**
- * The provider's answer with the settlement subaccount it paid, when the adapter reads one
- * (Paystack `data.subaccount.subaccount_code`; Flutterwave's subaccount of the transaction).
- * Until `VerifiedPayment` carries it, a transaction Steward did not start is refused.
- */
-type VerifiedWithSubaccount = VerifiedPayment & { subaccountId?: string | null };
-
 /** The gift as the page claims it, checked and in minor units of the church's currency. */
 interface Claim {
   tenantId: string;
@@ -110,7 +103,7 @@ async function verifyClaimed(
   providers: PaymentProviders,
   provider: ProviderName,
   transactionReference: string,
-): Promise<VerifiedWithSubaccount> {
+): Promise<VerifiedPayment> {
   try {
     return provider === 'paystack'
       ? await providers.paystack.verify(transactionReference)

@@ -212,6 +212,10 @@ export interface PaymentSqlRow {
   payer_name: string | null;
   giver_name: string | null;
   is_anonymous: boolean;
+  /** 'pending' | 'refunded' | 'failed' (payments_refund_status_check), null when not refunded */
+  refund_status: string | null;
+  /** ISO timestamp (UTC) */
+  refunded_at: string | null;
 }
 
 /**
@@ -227,7 +231,8 @@ export function paymentRows(
     tx,
     sql`select p.id, p.reference, p.created_at::text as created_at, p.paid_at::text as paid_at, p.status,
                p.status_reason, p.provider, p.amount_minor::text as amount_minor, p.fee_minor::text as fee_minor,
-               p.currency_code, p.payer_name, g.name as giver_name, p.is_anonymous
+               p.currency_code, p.payer_name, g.name as giver_name, p.is_anonymous, p.refund_status,
+               to_char(p.refunded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as refunded_at
         from payments p
         left join givers g on g.tenant_id = p.tenant_id and g.id = p.giver_id
         where p.tenant_id = ${tenantId} and p.purpose in ('donation', 'registration')
@@ -237,14 +242,25 @@ export function paymentRows(
   );
 }
 
-/** The church's payments (gifts and registration fees) per status (aggregated in SQL). */
-export async function paymentCounts(tx: Tx, tenantId: string): Promise<Map<string, number>> {
-  const rows = await queryRows<{ status: string; n: number }>(
+/**
+ * The church's payments (gifts and registration fees) per status, and how many of the flagged
+ * ones still need the administrator (all but those refunded), aggregated in SQL.
+ */
+export async function paymentCounts(
+  tx: Tx,
+  tenantId: string,
+): Promise<{ byStatus: Map<string, number>; needsAttention: number }> {
+  const rows = await queryRows<{ status: string; n: number; attention: number }>(
     tx,
-    sql`select status, count(*)::int as n from payments
+    sql`select status, count(*)::int as n,
+               (count(*) filter (where status = 'flagged' and refund_status is distinct from 'refunded'))::int as attention
+        from payments
         where tenant_id = ${tenantId} and purpose in ('donation', 'registration') group by status`,
   );
-  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  return {
+    byStatus: new Map(rows.map((r) => [r.status, Number(r.n)])),
+    needsAttention: rows.reduce((n, r) => n + Number(r.attention), 0),
+  };
 }
 
 /** One item of a giver's history. */

@@ -3,6 +3,7 @@ import type {
   TDonationListItem,
   TPaymentList,
   TPaymentStatus,
+  TRefundStatus,
   ZDonationFilterQuery,
   ZPaymentListQuery,
 } from '@steward/contracts/donations';
@@ -81,8 +82,10 @@ export async function filterDonations(
 /**
  * GET /api/Financials/Donation/Payments?page=&status= (Steward): the church's online payments
  * newest first, 50 a page, of one status when given, each with its items, the provider's fee and,
- * for a flagged or failed one, the reason; `counts` per status over all of them (a flagged
- * payment was paid but not posted: the administrator settles it with the provider).
+ * for a flagged or failed one, the reason and (a late registration fee) its refund's outcome
+ * (`refundStatus`, `refundedAt`); `counts` per status over all of them (a flagged payment was paid
+ * but not posted: the administrator settles it with the provider) and `needsAttention`, the
+ * flagged ones not refunded.
  */
 export async function listPayments(ctx: TenantCtx, query: z.output<typeof ZPaymentListQuery>): Promise<TPaymentList> {
   const rows = await q.paymentRows(ctx.tx, ctx.tenantId, {
@@ -95,7 +98,7 @@ export async function listPayments(ctx: TenantCtx, query: z.output<typeof ZPayme
     ctx.tenantId,
     rows.map((r) => r.id),
   );
-  const counted = await q.paymentCounts(ctx.tx, ctx.tenantId);
+  const { byStatus: counted, needsAttention } = await q.paymentCounts(ctx.tx, ctx.tenantId);
   const counts = Object.fromEntries(ZPaymentStatus.options.map((s) => [s, counted.get(s) ?? 0])) as Record<
     TPaymentStatus,
     number
@@ -107,6 +110,8 @@ export async function listPayments(ctx: TenantCtx, query: z.output<typeof ZPayme
       date: new Date(r.paid_at ?? r.created_at).toISOString(),
       status: r.status as TPaymentStatus,
       reason: r.status_reason,
+      refundStatus: (r.refund_status as TRefundStatus | null) ?? null,
+      refundedAt: r.refunded_at,
       paymentGatewayName: GATEWAY_NAME[r.provider as ProviderName],
       amount: minorToJson(BigInt(r.amount_minor), r.currency_code),
       fee: r.fee_minor === null ? null : minorToJson(BigInt(r.fee_minor), r.currency_code),
@@ -118,5 +123,6 @@ export async function listPayments(ctx: TenantCtx, query: z.output<typeof ZPayme
     })),
     totalItems: query.status ? (counted.get(query.status) ?? 0) : [...counted.values()].reduce((a, b) => a + b, 0),
     counts,
+    needsAttention,
   };
 }

@@ -27,7 +27,7 @@ import { donated } from './donated-service.ts';
 import { publicForm } from './public-give-form.ts';
 import { initializeDonation } from './public-give-service.ts';
 import * as q from './donation-queries.ts';
-import { outcomeOf, settle, type SettleDeps, type Settled } from './settlement.ts';
+import { afterSettled, outcomeOf, settle, type SettleDeps, type Settled } from './settlement.ts';
 
 /** What the public giving routes need from the running jobs (recheck-jobs.ts), once they are open. */
 export interface DonationJobsPort {
@@ -195,14 +195,7 @@ export function registerPublicGive(
     async (req, reply) =>
       orUnavailable(req, reply, async () => {
         const done = await donated(db, providers, jobs.settleDeps.abandonAfterSeconds, req.query.paymentType, req.body);
-        if (done.change !== 'unchanged')
-          jobs.settleDeps.log?.('donation.settled', {
-            reference: done.payment.reference,
-            via: 'donated',
-            change: done.change,
-            status: done.payment.status,
-            provider: done.payment.provider,
-          });
+        await afterSettled(jobs.settleDeps, done, 'donated');
         const o = await outcome(done);
         return { status: o.status === 'succeeded', response: messageOf(o), returnObject: o };
       }),

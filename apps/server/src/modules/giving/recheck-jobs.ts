@@ -231,16 +231,24 @@ export class DonationJobs {
    */
   async sweep(limit = 200): Promise<number> {
     const stale = await q.stalePayments(this.deps.db, this.settings.sweepAfterSeconds, limit);
+    // one payment that fails (a provider down, a row that cannot be settled) never stops the rest
     for (const p of stale) {
       try {
         await settle(this.deps, p.reference, { via: 'sweep' });
       } catch (e) {
-        if (!(e instanceof ProviderError)) throw e;
-        this.log('giving.sweep.provider_unavailable', { reference: p.reference, kind: e.kind });
+        if (e instanceof ProviderError)
+          this.log('giving.sweep.provider_unavailable', { reference: p.reference, kind: e.kind });
+        else this.log('giving.sweep.failed', { reference: p.reference, error: errorName(e) });
       }
     }
     // refunds whose provider could not be asked before
-    for (const p of await refundsDue(this.deps.db, limit)) await refundPayment(this.deps, p.tenant_id, p.reference);
+    for (const p of await refundsDue(this.deps.db, limit)) {
+      try {
+        await refundPayment(this.deps, p.tenant_id, p.reference);
+      } catch (e) {
+        this.log('giving.sweep.refund_failed', { reference: p.reference, error: errorName(e) });
+      }
+    }
     return stale.length;
   }
 
@@ -318,4 +326,10 @@ export class DonationJobs {
     if (this.upkeepTimer) clearInterval(this.upkeepTimer);
     await this.boss.stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
   }
+}
+
+/** An error's class name and code only (never its message, which may quote a payer's data). */
+function errorName(e: unknown): string {
+  const err = e as { name?: string; code?: string } | null;
+  return [err?.name ?? typeof e, err?.code].filter(Boolean).join(' ');
 }

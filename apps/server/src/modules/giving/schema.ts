@@ -161,7 +161,11 @@ export const payments = pgTable(
      * payment itself stays 'flagged' (never posted); `status_reason` says which.
      */
     refundStatus: text('refund_status'),
-    /** when the refund was asked for (settlement) and when the provider took it */
+    /**
+     * when the refund is due to be asked for: set by settlement; while a request to the provider
+     * is in flight, a lease ahead (refundPayment), so no two runs ask at once. `refunded_at`:
+     * when the provider took it.
+     */
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true, mode: 'date' }),
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
     /** the provider's id of the refund */

@@ -47,7 +47,7 @@ export const GATEWAY_NAME: Record<ProviderName, 'Paystack' | 'Flutterwave'> = {
 };
 
 /** Which path asked (for logs). */
-export type SettleVia = 'confirm' | 'poll' | 'webhook' | 'recheck' | 'sweep' | 'admin';
+export type SettleVia = 'confirm' | 'poll' | 'webhook' | 'recheck' | 'sweep' | 'admin' | 'donated';
 
 /** What settlement needs: the database, the providers and the abandonment window. */
 export interface SettleDeps {
@@ -154,23 +154,39 @@ export async function settle(
   const result = await withTenant(deps.db, tenantId, (tx) =>
     applyVerified({ tx, tenantId, userId: null }, reference, verified, deps.abandonAfterSeconds),
   );
-  if (result.change !== 'unchanged') {
+  const settled = { tenantId, ...result };
+  await afterSettled(deps, settled, hint.via);
+  return settled;
+}
+
+/**
+ * What follows a committed applyVerified() (settle(), and POST /donated which applies its own
+ * verified answer): logs a change (reference, via, change, status, provider: no payer data) and,
+ * when the payment must be refunded, queues the refund job (after the commit, never inside it:
+ * the job asks the provider). Never throws for the queue: a refund not queued is logged, and the
+ * sweep asks for it later.
+ */
+export async function afterSettled(
+  deps: Pick<SettleDeps, 'db' | 'log'>,
+  settled: Settled,
+  via: SettleVia,
+): Promise<void> {
+  const { tenantId, payment, change } = settled;
+  if (change !== 'unchanged') {
     deps.log?.('donation.settled', {
-      reference,
-      via: hint.via,
-      change: result.change,
-      status: result.payment.status,
-      provider: result.payment.provider,
+      reference: payment.reference,
+      via,
+      change,
+      status: payment.status,
+      provider: payment.provider,
     });
   }
-  if (result.change === 'flagged' && result.payment.refundStatus === 'pending') {
-    // after the commit, never inside it: the refund job asks the provider
+  if (change === 'flagged' && payment.refundStatus === 'pending') {
     const request = refundRequesters.get(deps.db);
-    await request?.(tenantId, reference).catch((e: Error) =>
-      deps.log?.('donation.refund_not_queued', { reference, message: e.message.slice(0, 200) }),
+    await request?.(tenantId, payment.reference).catch((e: Error) =>
+      deps.log?.('donation.refund_not_queued', { reference: payment.reference, message: e.message.slice(0, 200) }),
     );
   }
-  return { tenantId, ...result };
 }
 
 /**
@@ -310,6 +326,12 @@ async function postOrRefusal(
   }
 }
 
+/**
+ * How long one refund request to the provider holds its claim (seconds): a run that died after
+ * claiming is retried by the sweep once this has passed.
+ */
+const REFUND_LEASE_SECONDS = 300;
+
 /** The reason's tail while a refund is asked for (`…: refunding the payer through Paystack`). */
 const REFUNDING = ': refunding the payer through ';
 
@@ -320,7 +342,10 @@ export type RefundOutcome = 'refunded' | 'failed' | 'pending' | 'unchanged';
  * Gives back a payment whose `refund_status` is 'pending' (issue 12), OUTSIDE any transaction:
  * asks its provider for a full refund (PaymentProvider.refund: the payment's amount in minor
  * units and currency, by the provider's transaction id when known), then records the outcome on
- * the row, only while it is still 'pending' (a concurrent run writes nothing twice):
+ * the row, only while it is still 'pending'. Before the call it claims the row (pushes
+ * `refund_requested_at` REFUND_LEASE_SECONDS ahead, only while due), so concurrent runs (the
+ * job, the sweep, another process) ask the provider once; a run that finds no due claim answers
+ * 'unchanged':
  * - taken → `refund_status` 'refunded', `refunded_at`, `refund_id`; reason '… : refunded through
  *   Paystack on YYYY-MM-DD';
  * - refused ('invalid', 'not_found') → 'failed', unless the provider's verify then says the money
@@ -336,6 +361,24 @@ export async function refundPayment(deps: SettleDeps, tenantId: string, referenc
   const name = row.provider as ProviderName;
   const provider = deps.providers[name];
   if (!provider) throw new Error(`payment ${row.id} names an unknown provider`);
+  // Claim the request before calling the provider: push `refund_requested_at` a lease ahead, only
+  // while it is due. The refund job, the sweep and a second process never ask twice at once.
+  const claimed = await withTenant(deps.db, tenantId, (tx) =>
+    tx
+      .update(payments)
+      .set({ refundRequestedAt: sql`now() + make_interval(secs => ${REFUND_LEASE_SECONDS})` })
+      .where(
+        and(
+          eq(payments.tenantId, tenantId),
+          eq(payments.id, row.id),
+          eq(payments.refundStatus, 'pending'),
+          // due: settlement's time (the app's clock, a little skew allowed), or a lease run out
+          sql`${payments.refundRequestedAt} <= now() + interval '60 seconds'`,
+        ),
+      )
+      .returning({ id: payments.id }),
+  );
+  if (claimed.length === 0) return 'unchanged';
   const label = GATEWAY_NAME[name];
   const base = (row.statusReason ?? '').split(REFUNDING)[0] || 'Refund asked for';
   let values: Partial<q.PaymentRow>;
@@ -359,6 +402,13 @@ export async function refundPayment(deps: SettleDeps, tenantId: string, referenc
   } catch (e) {
     if (!(e instanceof ProviderError)) throw e;
     if (e.kind === 'unavailable' || e.kind === 'unauthorised') {
+      // nothing was taken: give the claim back, so the sweep may ask again at once
+      await withTenant(deps.db, tenantId, (tx) =>
+        tx
+          .update(payments)
+          .set({ refundRequestedAt: sql`now()` })
+          .where(and(eq(payments.tenantId, tenantId), eq(payments.id, row.id), eq(payments.refundStatus, 'pending'))),
+      );
       deps.log?.('donation.refund_retry_later', { reference, provider: name, kind: e.kind });
       return 'pending';
     }

@@ -6,7 +6,8 @@
  * - POST /transaction/initialize {email, amount (minor units, as text), currency, reference,
  *   callback_url, subaccount?, metadata?} -> data {authorization_url, access_code, reference}
  * - GET  /transaction/verify/{reference} -> data {id, status, reference, amount (minor units),
- *   currency, fees (minor units), paid_at, gateway_response, ...}; an unknown reference answers
+ *   currency, fees (minor units), paid_at, gateway_response, subaccount {subaccount_code, ...} (the
+ *   split's subaccount; {} when none), ...}; an unknown reference answers
  *   4xx 'Transaction reference not found'. Note: a transaction that was initialised but not
  *   completed verifies as 'abandoned' (Paystack's word for "not completed yet"), and may still
  *   succeed later if the payer returns to the checkout.
@@ -132,7 +133,8 @@ export class PaystackProvider implements PaymentProvider {
 
   /**
    * GET /transaction/verify/{reference}: the transaction's status (normalised), its amount and fee
-   * in minor units, currency, id and paid_at. `providerTransactionId` is not needed by Paystack.
+   * in minor units, currency, id, paid_at and the settlement subaccount it was split to
+   * (`data.subaccount.subaccount_code`, null when none). `providerTransactionId` is not needed by Paystack.
    */
   async verify(reference: string): Promise<VerifiedPayment> {
     const data = await this.call('GET', `/transaction/verify/${encodeURIComponent(reference)}`, undefined, true);
@@ -143,6 +145,8 @@ export class PaystackProvider implements PaymentProvider {
       throw unreadable('paystack', 'the transaction status, amount, currency and id');
     }
     const paidAt = data.paid_at ?? data.paidAt;
+    // a split payment names its subaccount; otherwise `subaccount` is {} or {currency: null, ...}
+    const sub = isRecord(data.subaccount) ? data.subaccount.subaccount_code : null;
     return {
       status: normaliseStatus(data.status),
       reference: typeof data.reference === 'string' ? data.reference : reference,
@@ -151,6 +155,7 @@ export class PaystackProvider implements PaymentProvider {
       feeMinor: minorFromJson(data.fees),
       providerTransactionId: id,
       paidAt: typeof paidAt === 'string' && paidAt ? paidAt : null,
+      subaccountId: typeof sub === 'string' && sub ? sub : null,
       ...(data.status.toLowerCase() === 'reversed' ? { refunded: true } : {}),
     };
   }

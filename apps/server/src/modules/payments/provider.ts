@@ -88,6 +88,13 @@ export interface VerifiedPayment {
    * `refunded`/`reversed`): `status` is then 'failed'. Absent otherwise.
    */
   refunded?: boolean;
+  /**
+   * The settlement subaccount the payment was split to: Paystack `data.subaccount.subaccount_code`;
+   * null when none or not said. Flutterwave's verify names no subaccount, so its adapter leaves this
+   * absent (a Flutterwave transaction Steward did not start cannot be tied to a church: POST /donated
+   * refuses it).
+   */
+  subaccountId?: string | null;
 }
 
 /** What Steward asks a provider to give back (a payment it cannot keep: issue 12). */

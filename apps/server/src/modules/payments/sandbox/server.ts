@@ -68,6 +68,9 @@ export interface SandboxTransactionView {
   feeMinor: bigint;
   /** the checkout page */
   checkoutUrl: string;
+  /** refunds taken (minor units each) and refund requests received, taken or refused */
+  refunds: bigint[];
+  refundRequests: number;
 }
 
 /** A running sandbox. */
@@ -415,6 +418,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     currency: tx.currency,
     feeMinor: tx.feeMinor,
     checkoutUrl: `${baseUrl}/checkout/${tx.token}`,
+    refunds: tx.refunds.map((r) => r.amountMinor),
+    refundRequests: tx.refundRequests,
   });
 
   const handle: Sandbox = {

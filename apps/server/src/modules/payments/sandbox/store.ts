@@ -55,6 +55,8 @@ export interface SandboxTransaction {
   override: { amountMinor?: bigint; currency?: string } | null;
   /** the refunds given on it so far */
   refunds: SandboxRefund[];
+  /** how many refund requests it received, taken or refused (tests: a refund is asked for once) */
+  refundRequests: number;
 }
 
 export interface SandboxSubaccount {
@@ -121,7 +123,16 @@ export class SandboxStore {
   create(
     t: Omit<
       SandboxTransaction,
-      'id' | 'token' | 'status' | 'started' | 'createdAt' | 'paidAt' | 'feeMinor' | 'override' | 'refunds'
+      | 'id'
+      | 'token'
+      | 'status'
+      | 'started'
+      | 'createdAt'
+      | 'paidAt'
+      | 'feeMinor'
+      | 'override'
+      | 'refunds'
+      | 'refundRequests'
     >,
   ): SandboxTransaction {
     const paystack = t.provider === 'paystack';
@@ -136,6 +147,7 @@ export class SandboxStore {
       feeMinor: paystack ? paystackFee(t.amountMinor, t.currency) : flutterwaveFee(t.amountMinor, t.currency),
       override: null,
       refunds: [],
+      refundRequests: 0,
     };
     this.byReference.set(`${t.provider}:${t.reference}`, tx);
     this.byToken.set(tx.token, tx);
@@ -177,6 +189,7 @@ export class SandboxStore {
    * A transaction refunded in full becomes Paystack 'reversed' / Flutterwave 'refunded'.
    */
   refund(tx: SandboxTransaction, amountMinor: bigint | null, note: string | null): SandboxRefund | string {
+    tx.refundRequests += 1;
     if (tx.status === 'reversed' || tx.status === 'refunded') return 'Transaction has been fully reversed';
     if (tx.status !== 'success' && tx.status !== 'successful') return 'Transaction has not been completed';
     const left = tx.amountMinor - tx.refunds.reduce((sum, r) => sum + r.amountMinor, 0n);

@@ -52,25 +52,17 @@ import { peopleByPhoneKey } from '../src/modules/attendance/public-checkin-queri
 import { phoneKey, searchByPhone } from '../src/modules/attendance/public-checkin-service.ts';
 import { RateLimiter } from '../src/modules/auth/throttle.ts';
 import { reuse } from './config.ts';
-import { api, benchDatabaseUrl } from './setup.ts';
+import { api, benchDatabaseUrl, envInt, signupBenchChurch } from './setup.ts';
 import { ms, percentile, printTable, secondsSince } from './stats.ts';
 
-function int(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got '${raw}'`);
-  return n;
-}
-
-const PEOPLE = int('BENCH_CHECKIN_PEOPLE', 100_000, 10);
-const CHURCHES = int('BENCH_CHECKIN_CHURCHES', 1000);
-const OTHER_PEOPLE = int('BENCH_CHECKIN_OTHER_PEOPLE', 500, 0);
-const PAST_SETUPS = int('BENCH_CHECKIN_PAST_SETUPS', 104, 0);
-const LOOKUPS = int('BENCH_CHECKIN_LOOKUPS', 500);
-const MISSES = int('BENCH_CHECKIN_MISSES', 100, 2);
-const CLIENTS = int('BENCH_CHECKIN_CLIENTS', 10);
-const PER_CLIENT = int('BENCH_CHECKIN_PER_CLIENT', 100);
+const PEOPLE = envInt('BENCH_CHECKIN_PEOPLE', 100_000, 10);
+const CHURCHES = envInt('BENCH_CHECKIN_CHURCHES', 1000);
+const OTHER_PEOPLE = envInt('BENCH_CHECKIN_OTHER_PEOPLE', 500, 0);
+const PAST_SETUPS = envInt('BENCH_CHECKIN_PAST_SETUPS', 104, 0);
+const LOOKUPS = envInt('BENCH_CHECKIN_LOOKUPS', 500);
+const MISSES = envInt('BENCH_CHECKIN_MISSES', 100, 2);
+const CLIENTS = envInt('BENCH_CHECKIN_CLIENTS', 10);
+const PER_CLIENT = envInt('BENCH_CHECKIN_PER_CLIENT', 100);
 const WARM_UP = 50;
 /** the goal of issue 11, ms */
 const GOAL_MS = 20;
@@ -210,18 +202,11 @@ interface NewChurch {
 
 /** Signs the church up and makes today's event and two groups through the API. */
 async function churchThroughApi(baseUrl: string): Promise<NewChurch> {
-  const runId = Date.now().toString(36);
-  const signup = (await api(baseUrl, null).post('/api/onboarding/signup', {
+  const { token, tenantId } = await signupBenchChurch(baseUrl, {
     churchName: 'Bench Check-in Church',
-    firstName: 'Ada',
-    lastName: 'Obi',
-    email: `bench-lookup-${runId}@bench.example`,
+    part: 'lookup',
     phoneNumber: '+2348030000003',
-    password: 'bench password 1',
-    countryCode: 'NG',
-    currency: 'NGN',
-  })) as { returnObject: { token: string; tenantId: string } };
-  const { token, tenantId } = signup.returnObject;
+  });
   const church = api(baseUrl, token);
   const categories = (await church.post('/api/EventCategory?name=Sunday%20Service', undefined)) as {
     id: string;

@@ -21,22 +21,14 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
-import { api, prepareDatabase, rawPool, startServer, type Api } from './setup.ts';
+import { api, envInt, prepareDatabase, rawPool, signupBenchChurch, startServer, type Api } from './setup.ts';
 import { ms, percentile, printTable, secondsSince } from './stats.ts';
 
-function int(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got '${raw}'`);
-  return n;
-}
-
-const FAMILIES = int('BENCH_CHILD_FAMILIES', 20_000);
-const SAMPLES = int('BENCH_CHILD_SAMPLES', 100);
-const KIOSKS = int('BENCH_CHILD_KIOSKS', 10);
-const CHECKINS = int('BENCH_CHILD_CHECKINS', 200);
-const SECONDS = int('BENCH_CHILD_SECONDS', 60, 0);
+const FAMILIES = envInt('BENCH_CHILD_FAMILIES', 20_000);
+const SAMPLES = envInt('BENCH_CHILD_SAMPLES', 100);
+const KIOSKS = envInt('BENCH_CHILD_KIOSKS', 10);
+const CHECKINS = envInt('BENCH_CHILD_CHECKINS', 200);
+const SECONDS = envInt('BENCH_CHILD_SECONDS', 60, 0);
 
 interface Family {
   id: string;
@@ -56,18 +48,11 @@ interface Door {
 /** Signs a church up, then makes its people, families, event and rooms in SQL. */
 async function seedDoor(baseUrl: string, pool: pg.Pool): Promise<Door> {
   const started = performance.now();
-  const runId = Date.now().toString(36);
-  const signup = (await api(baseUrl, null).post('/api/onboarding/signup', {
+  const { token, tenantId } = await signupBenchChurch(baseUrl, {
     churchName: 'Bench Door Church',
-    firstName: 'Ada',
-    lastName: 'Obi',
-    email: `bench-door-${runId}@bench.example`,
+    part: 'door',
     phoneNumber: '+2348030000001',
-    password: 'bench password 1',
-    countryCode: 'NG',
-    currency: 'NGN',
-  })) as { returnObject: { token: string; tenantId: string } };
-  const { token, tenantId } = signup.returnObject;
+  });
   const client = await pool.connect();
   try {
     await client.query('begin');

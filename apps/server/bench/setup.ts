@@ -119,3 +119,38 @@ export function api(baseUrl: string, token: string | null): Api {
     post: (p, b) => call('POST', p, b),
   };
 }
+
+/**
+ * Signs a church up for one bench part through POST /api/onboarding/signup (a Nigerian church,
+ * NGN; the owner Ada Obi with the bench password), its email `bench-<part>-<run>@bench.example`
+ * new for each run. Answers the owner's bearer token and the church's tenant id; throws as api().
+ */
+export async function signupBenchChurch(
+  baseUrl: string,
+  o: { churchName: string; part: string; phoneNumber: string },
+): Promise<{ token: string; tenantId: string }> {
+  const runId = Date.now().toString(36);
+  const signup = (await api(baseUrl, null).post('/api/onboarding/signup', {
+    churchName: o.churchName,
+    firstName: 'Ada',
+    lastName: 'Obi',
+    email: `bench-${o.part}-${runId}@bench.example`,
+    phoneNumber: o.phoneNumber,
+    password: 'bench password 1',
+    countryCode: 'NG',
+    currency: 'NGN',
+  })) as { returnObject: { token: string; tenantId: string } };
+  return signup.returnObject;
+}
+
+/**
+ * The whole number in environment variable `name` (underscores allowed: '100_000'), or
+ * `fallback` when it is unset or empty. Throws when it is not an integer of at least `min`.
+ */
+export function envInt(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got '${raw}'`);
+  return n;
+}

@@ -126,6 +126,18 @@ const counts = async (tenantId: string) => ({
   forms: await countRows(h.database, 'payment_forms', tenantId),
 });
 
+/** The check-in and registration messages of a set-up, as sent in the multipart body and read back. */
+const MESSAGES = {
+  checkinSMS: 'Welcome to church, {name}!',
+  checkInSMSSubject: 'GraceChapel',
+  checkinEmail: '<p>Thank you for coming</p>',
+  checkinEmailSubject: 'Welcome',
+  registrationSMS: 'You are registered',
+  registrationSMSSubject: 'GraceChapel',
+  registrationEmail: '<p>See you there</p>',
+  registrationEmailSubject: 'Registered',
+};
+
 describe('CreateAttendanceCheckIn and GetSingleAttendanceCheckIn', () => {
   it("creates a free set-up from the client's multipart body and reads it back for the edit screen", async () => {
     const c = await churchWithToken();
@@ -137,14 +149,7 @@ describe('CreateAttendanceCheckIn and GetSingleAttendanceCheckIn', () => {
         bannerPhoto: new Blob([PNG], { type: 'image/png' }),
         details: 'Bring a friend',
         registrationSlot: '120',
-        checkinSMS: 'Welcome to church, {name}!',
-        checkInSMSSubject: 'GraceChapel',
-        checkinEmail: '<p>Thank you for coming</p>',
-        checkinEmailSubject: 'Welcome',
-        registrationSMS: 'You are registered',
-        registrationSMSSubject: 'GraceChapel',
-        registrationEmail: '<p>See you there</p>',
-        registrationEmailSubject: 'Registered',
+        ...MESSAGES,
         registrationCutOffTime: '2026-11-21T18:00',
         checkInCutOffTime: '2026-11-22T09:30',
       }),
@@ -175,14 +180,7 @@ describe('CreateAttendanceCheckIn and GetSingleAttendanceCheckIn', () => {
       amount: null,
       currency: 'NGN',
       paymentFormId: null,
-      checkinSMS: 'Welcome to church, {name}!',
-      checkInSMSSubject: 'GraceChapel',
-      checkinEmail: '<p>Thank you for coming</p>',
-      checkinEmailSubject: 'Welcome',
-      registrationSMS: 'You are registered',
-      registrationSMSSubject: 'GraceChapel',
-      registrationEmail: '<p>See you there</p>',
-      registrationEmailSubject: 'Registered',
+      ...MESSAGES,
       enableRegistration: true,
       // a Nigerian church's wall time (Africa/Lagos, UTC+1)
       registrationCutOffTime: '2026-11-21T17:00:00.000Z',

@@ -87,6 +87,13 @@ async function checkIn(c: DoorChurch, f: Family, extra: Record<string, unknown> 
   return body.returnObject;
 }
 
+/** A new church with a door set-up, one family (two children) and that family checked in by the father. */
+async function checkedInFamily(): Promise<{ c: DoorChurch; f: Family; labels: Labels }> {
+  const c = await doorChurch(h.app, h.database);
+  const f = await createFamily(c, h.database);
+  return { c, f, labels: await checkIn(c, f) };
+}
+
 describe('GET /api/ChildCheckin/events', () => {
   it("lists the open set-ups with their rooms, the kiosk's date first; not deleted, closed or another church's", async () => {
     const c = await doorChurch(h.app, h.database);
@@ -185,9 +192,7 @@ describe('GET /api/ChildCheckin/families', () => {
 
 describe('POST /api/ChildCheckin/checkin', () => {
   it('checks two children in under one new security code and answers their labels', async () => {
-    const c = await doorChurch(h.app, h.database);
-    const f = await createFamily(c, h.database);
-    const labels = await checkIn(c, f);
+    const { c, f, labels } = await checkedInFamily();
     expect(labels.securityCode).toMatch(new RegExp(`^[${SECURITY_CODE_ALPHABET}]{4}$`));
     expect(labels.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(labels.qrCode.split(',')[1]!, 'base64').toString()).toContain('<svg');
@@ -408,9 +413,7 @@ describe('POST /api/ChildCheckin/checkin', () => {
 
 describe('GET /api/ChildCheckin/labels', () => {
   it("reprints a check-in's labels with the same code; 404 for another church's, 400 for a bad id, 401", async () => {
-    const c = await doorChurch(h.app, h.database);
-    const f = await createFamily(c, h.database);
-    const labels = await checkIn(c, f);
+    const { c, labels } = await checkedInFamily();
     const res = await c.api.get(`/api/ChildCheckin/labels?childCheckinId=${labels.childCheckinId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual(labels);
@@ -427,9 +430,7 @@ describe('GET /api/ChildCheckin/labels', () => {
 
 describe('check-out by security code', () => {
   it('finds the check-in by its code as typed or scanned, with the children and the guardians who may pick up', async () => {
-    const c = await doorChurch(h.app, h.database);
-    const f = await createFamily(c, h.database);
-    const labels = await checkIn(c, f);
+    const { c, f, labels } = await checkedInFamily();
     const typed = `${labels.securityCode.slice(0, 2).toLowerCase()}-${labels.securityCode.slice(2)} `;
     for (const body of [{ code: typed }, { code: labels.securityCode, checkInAttendanceId: c.setupId }]) {
       const res = await c.api.post('/api/ChildCheckin/lookup', body);
@@ -447,9 +448,7 @@ describe('check-out by security code', () => {
   });
 
   it('refuses a wrong code with a clear message and records the attempt; a non-code is a 400 that records nothing', async () => {
-    const c = await doorChurch(h.app, h.database);
-    const f = await createFamily(c, h.database);
-    const labels = await checkIn(c, f);
+    const { c, labels } = await checkedInFamily();
     const wrong = labels.securityCode === 'AAAA' ? 'CCCC' : 'AAAA';
     const res = await c.api.post('/api/ChildCheckin/lookup', { code: wrong });
     expectBadRequest(res, 'code');
@@ -556,9 +555,7 @@ describe('check-out by security code', () => {
   });
 
   it('checks out all the children at once, only to a guardian of the family', async () => {
-    const c = await doorChurch(h.app, h.database);
-    const f = await createFamily(c, h.database);
-    const labels = await checkIn(c, f);
+    const { c, f, labels } = await checkedInFamily();
     const ids = labels.children.map((x) => x.attendanceRecordId);
     const before = await counts(c.tenantId);
     expectBadRequest(
@@ -584,9 +581,7 @@ describe('check-out by security code', () => {
   });
 
   it("refuses bad input (400, nothing written), another church's records (404) and no session (401)", async () => {
-    const c = await doorChurch(h.app, h.database);
-    const f = await createFamily(c, h.database);
-    const labels = await checkIn(c, f);
+    const { c, labels } = await checkedInFamily();
     const ids = labels.children.map((x) => x.attendanceRecordId);
     const before = await counts(c.tenantId);
     expectBadRequest(
@@ -621,9 +616,7 @@ describe('check-out by security code', () => {
 
 describe('existing client: retrieveFamily and familyGuidians (existing-client-api §4.3)', () => {
   it('retrieves the family, its children and the groups of a security code; a wrong code answers a falsy returnObject and is recorded', async () => {
-    const c = await doorChurch(h.app, h.database);
-    const f = await createFamily(c, h.database);
-    const labels = await checkIn(c, f);
+    const { c, f, labels } = await checkedInFamily();
     for (const activityId of [c.activityId, NIL_ID, '']) {
       const res = await c.api.get(
         `/api/CheckInAttendance/retrieveFamily?checkincode=${labels.securityCode.toLowerCase()}&activityId=${activityId}`,

@@ -11,7 +11,13 @@ import {
   type GivingChurch,
   type GivingHarness,
 } from './giving-donations-support.ts';
-import { createRegSetup } from './event-registration-support.ts';
+import {
+  blankPerson,
+  createRegSetup,
+  eventDetails,
+  regField,
+  registrationDonation,
+} from './event-registration-support.ts';
 
 /**
  * The church's side of event registration (issue 12 'Admin'): the attendance report shows each
@@ -30,38 +36,9 @@ let other: { api: Client; setup: string };
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-async function regField(api: Client, tenantId: string, label: string): Promise<string> {
-  const res = await api.post('/api/CustomFields/SaveCustomFields', {
-    entityType: 'EventRegistrationForm',
-    tenantID: tenantId,
-    label,
-    parameterValues: 'Small,Medium,Large',
-    controlType: 'DropdownList',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { id: string }).id;
-}
-
-const person = (p: Record<string, unknown>) => ({
-  personId: '',
-  homeAddress: '',
-  email: '',
-  monthOfBirth: '',
-  dayOfBirth: '',
-  maritalStatusID: '',
-  genderID: '',
-  yearOfWedding: '',
-  monthOfWedding: '',
-  dayOfWedding: '',
-  ...p,
-});
-
-const details = async (code: string) =>
-  (await pub.get(`/api/publiccontent/WebRegistrationEventDetails?id=${code}`)).json() as Record<string, unknown>;
-
 /** Starts a paid registration through the public page's call; answers the reference and checkout URL. */
 async function initialise(code: string, p: { firstName: string; mobilePhone: string; email: string }) {
-  const e = await details(code);
+  const e = await eventDetails(pub, code);
   const res = await pub.post('/initializeEventRegistrationPayment', {
     attendanceCode: e.attendanceCode,
     activityId: e.eventID,
@@ -69,28 +46,9 @@ async function initialise(code: string, p: { firstName: string; mobilePhone: str
     email: p.email,
     checkInCode: e.checkinCode,
     id: e.id,
-    person: person(p),
+    person: blankPerson(p),
     customAttributeData: [],
-    donation: {
-      name: p.firstName,
-      email: p.email,
-      phone: p.mobilePhone,
-      paymentFormId: e.paymentFormId,
-      tenantID: e.tenantID,
-      orderID: e.paymentFormOrderID,
-      currencyID: e.currencyID,
-      paymentGateway: 'Paystack',
-      paymentGateWays: (e.paymentForm as { paymentGateWays: unknown }).paymentGateWays,
-      amount: e.registrationAmount,
-      contributionItems: [
-        {
-          contributionItemId: c.offering,
-          contributionCurrencyId: e.currencyID,
-          contributionItemName: 'Sunday Offering',
-          amount: e.registrationAmount,
-        },
-      ],
-    },
+    donation: registrationDonation(e, { name: p.firstName, email: p.email, phone: p.mobilePhone }, c.offering),
   });
   expect(res.statusCode, res.body).toBe(200);
   const r = res.json() as { transactionReference: string; returnObject: { authorizationUrl: string } };
@@ -129,7 +87,7 @@ beforeAll(async () => {
   });
   // a registrant with an answer, and two wards
   const me = await pub.post('/EventRegistration', {
-    person: person({ firstName: 'Adaeze Okafor', mobilePhone: '08031112222', email: 'adaeze@example.com' }),
+    person: blankPerson({ firstName: 'Adaeze Okafor', mobilePhone: '08031112222', email: 'adaeze@example.com' }),
     id: free.code,
     checkinCode: free.code,
     customAttributeData: [{ customAttributeID: field, data: 'Large', entityID: null }],

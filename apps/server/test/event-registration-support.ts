@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { queryRows, type Database } from '../src/db/client.ts';
+import type { Client } from './helpers.ts';
 
 /*
  * Fixtures of the public event registration tests (issue 12): the registration set-up written as
  * the migration role (what Add Attendance writes: code, event, slot, fee, payment form, texts,
- * cut-off), and reads of what registration wrote.
+ * cut-off), a registration field, the public page's bodies (person, event details, the donation of
+ * a paid registration), and reads of what registration wrote.
  */
 
 export interface RegSetupOptions {
@@ -71,4 +74,67 @@ export async function regFootprint(database: Database, tenantId: string) {
                (select count(*)::int from message_recipients where tenant_id = ${tenantId}) as messages`,
   );
   return row!;
+}
+
+/** Saves a dropdown registration field (Small, Medium, Large) through the API; answers its id. */
+export async function regField(api: Client, tenantId: string, label: string): Promise<string> {
+  const res = await api.post('/api/CustomFields/SaveCustomFields', {
+    entityType: 'EventRegistrationForm',
+    tenantID: tenantId,
+    label,
+    parameterValues: 'Small,Medium,Large',
+    controlType: 'DropdownList',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { id: string }).id;
+}
+
+/** The public page's `person` body: empty strings for what the form leaves blank, then `p`. */
+export const blankPerson = (p: Record<string, unknown>) => ({
+  personId: '',
+  homeAddress: '',
+  email: '',
+  monthOfBirth: '',
+  dayOfBirth: '',
+  maritalStatusID: '',
+  genderID: '',
+  yearOfWedding: '',
+  monthOfWedding: '',
+  dayOfWedding: '',
+  ...p,
+});
+
+/** The public event details of a registration set-up by its code (WebRegistrationEventDetails). */
+export async function eventDetails(pub: Client, code: string): Promise<Record<string, unknown>> {
+  return (await pub.get(`/api/publiccontent/WebRegistrationEventDetails?id=${code}`)).json() as Record<string, unknown>;
+}
+
+/**
+ * The `donation` of a paid registration body as the public page sends it: the event details `e`
+ * give the form, order id, currency, gateways and fee (major units), paid by Paystack as one gift
+ * to the contribution item `offering` ('Sunday Offering').
+ */
+export function registrationDonation(
+  e: Record<string, unknown>,
+  who: { name: unknown; email: unknown; phone: unknown },
+  offering: string,
+) {
+  return {
+    ...who,
+    paymentFormId: e.paymentFormId,
+    tenantID: e.tenantID,
+    orderID: e.paymentFormOrderID,
+    currencyID: e.currencyID,
+    paymentGateway: 'Paystack',
+    paymentGateWays: (e.paymentForm as { paymentGateWays: unknown }).paymentGateWays,
+    amount: e.registrationAmount,
+    contributionItems: [
+      {
+        contributionItemId: offering,
+        contributionCurrencyId: e.currencyID,
+        contributionItemName: 'Sunday Offering',
+        amount: e.registrationAmount,
+      },
+    ],
+  };
 }

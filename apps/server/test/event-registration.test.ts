@@ -13,7 +13,15 @@ import {
   type GivingChurch,
   type GivingHarness,
 } from './giving-donations-support.ts';
-import { createRegSetup, regFootprint, registrationsOf } from './event-registration-support.ts';
+import {
+  blankPerson,
+  createRegSetup,
+  eventDetails,
+  regField,
+  regFootprint,
+  registrationDonation,
+  registrationsOf,
+} from './event-registration-support.ts';
 import { donationJobsOf } from '../src/modules/giving/donations-routes.ts';
 
 const jobs = () => {
@@ -45,37 +53,12 @@ let other: { tenantId: string; person: string; field: string };
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
 
 const body = (id: string, person: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  person: {
-    personId: '',
-    mobilePhone: '08035550001',
-    homeAddress: '',
-    email: '',
-    monthOfBirth: '',
-    dayOfBirth: '',
-    maritalStatusID: '',
-    genderID: '',
-    yearOfWedding: '',
-    monthOfWedding: '',
-    dayOfWedding: '',
-    ...person,
-  },
+  person: blankPerson({ mobilePhone: '08035550001', ...person }),
   id,
   checkinCode: '',
   customAttributeData: [],
   ...extra,
 });
-
-async function regField(api: Client, tid: string, label: string): Promise<string> {
-  const res = await api.post('/api/CustomFields/SaveCustomFields', {
-    entityType: 'EventRegistrationForm',
-    tenantID: tid,
-    label,
-    parameterValues: 'Small,Medium,Large',
-    controlType: 'DropdownList',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { id: string }).id;
-}
 
 beforeAll(async () => {
   h = await startGivingHarness({
@@ -333,30 +316,14 @@ describe('paid registration', () => {
     id: e.id,
     person: { personId: '', homeAddress: '', monthOfBirth: '', dayOfBirth: '', ...person },
     customAttributeData: [],
-    donation: {
-      name: person.firstName,
-      email: person.email,
-      phone: person.mobilePhone,
-      paymentFormId: e.paymentFormId,
-      tenantID: e.tenantID,
-      orderID: e.paymentFormOrderID,
-      currencyID: e.currencyID,
-      paymentGateway: 'Paystack',
-      paymentGateWays: (e.paymentForm as { paymentGateWays: unknown }).paymentGateWays,
-      amount: e.registrationAmount,
-      contributionItems: [
-        {
-          contributionItemId: c.offering,
-          contributionCurrencyId: e.currencyID,
-          contributionItemName: 'Sunday Offering',
-          amount: e.registrationAmount,
-        },
-      ],
-    },
+    donation: registrationDonation(
+      e,
+      { name: person.firstName, email: person.email, phone: person.mobilePhone },
+      c.offering,
+    ),
     ...extra,
   });
-  const details = async (code: string) =>
-    (await pub.get(`/api/publiccontent/WebRegistrationEventDetails?id=${code}`)).json() as Record<string, unknown>;
+  const details = (code: string) => eventDetails(pub, code);
 
   beforeAll(async () => {
     const event = await createEvent(c.api, 'Leadership Summit', '2026-12-20');

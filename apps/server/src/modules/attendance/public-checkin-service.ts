@@ -12,7 +12,7 @@ import type { TenantCtx } from '../../lib/context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { pgErrorInfo } from '../../lib/pg-errors.ts';
 import type { JobQueue } from '../messaging/queue.ts';
-import { validateCustomFieldValue } from '../settings/custom-field-values.ts';
+import { checkCustomAnswers } from './custom-answers.ts';
 import { maskEmail, maskText } from './public-checkin-mask.ts';
 import { sendCheckinMessages, type MessageLog } from './public-checkin-messages.ts';
 import * as q from './public-checkin-queries.ts';
@@ -203,26 +203,7 @@ export async function markAttendance(db: Db, input: TMarkAttendance, deps: MarkD
     });
 
     // custom field answers: check-in fields of this church, valid for their types
-    const wanted = input.customAttributeData;
-    const fields = new Map(
-      (
-        await q.customFieldsOf(tx, tenantId, CHECKIN_ENTITY, [
-          ...new Set(wanted.map((a) => a.customAttributeID.toLowerCase())),
-        ])
-      ).map((f) => [f.id, f]),
-    );
-    const answers: { fieldId: string; data: string }[] = [];
-    const answered = new Set<string>();
-    wanted.forEach((a, i) => {
-      const id = a.customAttributeID.toLowerCase();
-      const field = fields.get(id);
-      if (!field)
-        throw badRequest(`customAttributeData.${i}.customAttributeID`, 'is not a check-in field of this church');
-      if (a.data === null) return;
-      if (answered.has(id)) throw badRequest(`customAttributeData.${i}.customAttributeID`, 'is answered twice');
-      answered.add(id);
-      answers.push({ fieldId: id, data: validateCustomFieldValue(field, a.data, `customAttributeData.${i}.data`) });
-    });
+    const answers = await checkCustomAnswers(tx, tenantId, CHECKIN_ENTITY, 'check-in', input.customAttributeData);
 
     // the person
     let personId: string;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import {
   REGISTRATION_HOLD_MINUTES,
   REGISTRATION_MESSAGES as M,
@@ -15,7 +14,7 @@ import { amountToMinor, minorToJson } from '../../lib/money.ts';
 import * as dq from '../giving/donation-queries.ts';
 import { providerOf } from '../giving/forms-service.ts';
 import { fromProviderError } from '../giving/provider-errors.ts';
-import { newReference } from '../giving/public-give-service.ts';
+import { newReference, storeCheckout } from '../giving/public-give-service.ts';
 import * as forms from '../giving/queries.ts';
 import { paymentItems, payments } from '../giving/schema.ts';
 import { discardUnstarted, RefundNeeded, registerPurposeHooks, settle, type SettleDeps } from '../giving/settlement.ts';
@@ -248,15 +247,7 @@ export async function initializeRegistrationPayment(
     }
     throw e;
   }
-  const ready = await withTenant(db, tenantId, async (tx) => {
-    const [updated] = await tx
-      .update(payments)
-      .set({ authorizationUrl })
-      .where(and(eq(payments.tenantId, tenantId), eq(payments.id, row.id)))
-      .returning();
-    return updated!;
-  });
-  await init.scheduleCheck(tenantId, row.reference);
+  const ready = await storeCheckout(db, tenantId, row, authorizationUrl, (t, r) => init.scheduleCheck(t, r));
   return answer(ready, prepared.holdUntil);
 }
 

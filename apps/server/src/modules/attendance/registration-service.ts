@@ -14,7 +14,7 @@ import { providerOf } from '../giving/forms-service.ts';
 import * as forms from '../giving/queries.ts';
 import type { JobQueue } from '../messaging/queue.ts';
 import { findCurrencyByCode } from '../lookups/reference.ts';
-import { validateCustomFieldValue } from '../settings/custom-field-values.ts';
+import { checkCustomAnswers } from './custom-answers.ts';
 import { maskEmail, maskText } from './public-checkin-mask.ts';
 import { sendCheckinMessages, type MessageLog } from './public-checkin-messages.ts';
 import * as cq from './public-checkin-queries.ts';
@@ -233,30 +233,11 @@ export async function resolvePerson(ctx: TenantCtx, p: TEventRegistration['perso
  * 400 on customAttributeData.N.customAttributeID; each valid for its type, 400 on …N.data); null
  * answers are left out.
  */
-export async function checkAnswers(
+export function checkAnswers(
   ctx: TenantCtx,
   wanted: TEventRegistration['customAttributeData'],
 ): Promise<{ fieldId: string; data: string }[]> {
-  const fields = new Map(
-    (
-      await cq.customFieldsOf(ctx.tx, ctx.tenantId, REGISTRATION_ENTITY, [
-        ...new Set(wanted.map((a) => a.customAttributeID.toLowerCase())),
-      ])
-    ).map((f) => [f.id, f]),
-  );
-  const answers: { fieldId: string; data: string }[] = [];
-  const answered = new Set<string>();
-  wanted.forEach((a, i) => {
-    const id = a.customAttributeID.toLowerCase();
-    const field = fields.get(id);
-    if (!field)
-      throw badRequest(`customAttributeData.${i}.customAttributeID`, 'is not a registration field of this church');
-    if (a.data === null) return;
-    if (answered.has(id)) throw badRequest(`customAttributeData.${i}.customAttributeID`, 'is answered twice');
-    answered.add(id);
-    answers.push({ fieldId: id, data: validateCustomFieldValue(field, a.data, `customAttributeData.${i}.data`) });
-  });
-  return answers;
+  return checkCustomAnswers(ctx.tx, ctx.tenantId, REGISTRATION_ENTITY, 'registration', wanted);
 }
 
 /**

@@ -239,6 +239,23 @@ export async function initializeDonation(
     }
     throw e;
   }
+  const ready = await storeCheckout(db, tenantId, row, authorizationUrl, (t, r) => init.scheduleCheck(t, r));
+  return answerOf(ready, gift.subaccountId);
+}
+
+/**
+ * Stores the provider's checkout link `authorizationUrl` on the just-initialised payment `row`
+ * (its own transaction), then schedules the payment's first re-check with `scheduleCheck`
+ * (recheck-jobs.ts; its errors are the caller's). Answers the updated payment row. Shared by the
+ * giving page's initialise and the paid event registration's.
+ */
+export async function storeCheckout(
+  db: Db,
+  tenantId: string,
+  row: { id: string; reference: string },
+  authorizationUrl: string,
+  scheduleCheck: InitializeContext['scheduleCheck'],
+): Promise<q.PaymentRow> {
   const ready = await withTenant(db, tenantId, async (tx) => {
     const [updated] = await tx
       .update(payments)
@@ -247,8 +264,8 @@ export async function initializeDonation(
       .returning();
     return updated!;
   });
-  await init.scheduleCheck(tenantId, row.reference);
-  return answerOf(ready, gift.subaccountId);
+  await scheduleCheck(tenantId, row.reference);
+  return ready;
 }
 
 /** Waits for a concurrent identical initialise to store its checkout (polling the row), up to `ms`. */

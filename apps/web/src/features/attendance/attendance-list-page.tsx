@@ -5,7 +5,6 @@ import {
   type TAttendanceSetupListItem,
 } from '@steward/contracts/attendance-setup';
 import { MESSAGES } from '@steward/contracts/messages';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Grid, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -29,6 +28,7 @@ import { ATTENDANCE_TEXTS } from './attendance-texts.ts';
 import { useAttendanceDelete } from './use-attendance-delete.ts';
 import { useCheckoutEveryone } from './use-checkout-everyone.ts';
 import './attendance.css';
+import { useSearchedPages } from './use-searched-pages.ts';
 
 /** A row's CheckinType link (spec 2.10: event, date and group link there). */
 function typePath(a: TAttendanceSetupListItem): string {
@@ -59,17 +59,11 @@ function totalText(total: number, range: [number, number]): string {
 export function AttendanceListPage() {
   const navigate = useNavigate();
   const wide = Grid.useBreakpoint().md ?? true;
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [applied, setApplied] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
-  const list = useQuery({
-    queryKey: attendanceKeys.list(page, applied),
-    queryFn: () => getAttendances(page, applied),
-    placeholderData: keepPreviousData,
-  });
-  const rows = list.data?.data ?? [];
-  const total = list.data?.totalItems ?? 0;
+  const { page, setPage, search, setSearch, applied, setApplied, list, rows, total } = useSearchedPages(
+    attendanceKeys.list,
+    getAttendances,
+  );
   const askDelete = useAttendanceDelete((ids) => {
     setSelected((s) => s.filter((id) => !ids.includes(id)));
     // the last rows of a later page gone: show the page before

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { familyKeys, getCheckinEventGroups, getUpcomingCheckinEvents, registerChildren } from '../../api/family.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ConfirmChildren } from '../child-checkin/confirm-children.tsx';
 import { PersonPhoto } from './photo.tsx';
 import { SHELL_PATHS, useFamilyShell } from './shell-context.ts';
 import {
@@ -164,18 +165,16 @@ function ChildrenForm({
           );
         })}
       </Flex>
-      {showErrors && problems.none ? <Alert type="warning" showIcon role="alert" title={T.tickChildren} /> : null}
-      {register.isError ? <Alert type="error" showIcon role="alert" title={errorText(register.error)} /> : null}
-      <Button
-        type="primary"
-        size="large"
+      <ConfirmChildren
+        showNone={showErrors && problems.none}
+        noneText={T.tickChildren}
+        error={register.isError ? errorText(register.error) : null}
+        ticked={ticked}
+        label={T.confirm(ticked)}
+        pending={register.isPending}
         className="cs-confirm"
-        loading={register.isPending}
-        disabled={ticked === 0}
-        onClick={confirm}
-      >
-        {T.confirm(ticked)}
-      </Button>
+        onConfirm={confirm}
+      />
     </Flex>
   );
 }

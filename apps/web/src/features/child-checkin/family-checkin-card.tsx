@@ -1,6 +1,6 @@
 import type { TChildCheckinEvent, TChildCheckinFamily, TChildCheckinMember } from '@steward/contracts/child-checkin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Flex, Input, Select, Tag, Typography } from 'antd';
+import { Card, Checkbox, Flex, Input, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { checkInChildren, childCheckinKeys } from '../../api/child-checkin.ts';
@@ -16,6 +16,7 @@ import {
 } from './checkin-model.ts';
 import { CHILD_CHECKIN_TEXTS as T } from './child-checkin-texts.ts';
 import { labelsPath } from './child-checkin-links.ts';
+import { ConfirmChildren } from './confirm-children.tsx';
 
 interface Props {
   family: TChildCheckinFamily;
@@ -164,20 +165,17 @@ export function FamilyCheckinCard({ family, event, search, onDone }: Props) {
             );
           })}
         </Flex>
-        {showErrors && problems.none ? <Alert type="warning" showIcon role="alert" title={T.tickChildren} /> : null}
-        {problem ? <Alert type="error" showIcon role="alert" title={problem} /> : null}
-        {children.some((m) => !isPresent(m)) ? (
-          <Button
-            type="primary"
-            size="large"
-            className="cc-confirm"
-            loading={checkIn.isPending}
-            disabled={ticked === 0}
-            onClick={confirm}
-          >
-            {T.confirm(ticked)}
-          </Button>
-        ) : null}
+        <ConfirmChildren
+          showNone={showErrors && problems.none}
+          noneText={T.tickChildren}
+          error={problem || null}
+          ticked={ticked}
+          label={T.confirm(ticked)}
+          pending={checkIn.isPending}
+          className="cc-confirm"
+          withButton={children.some((m) => !isPresent(m))}
+          onConfirm={confirm}
+        />
       </Flex>
     </Card>
   );

@@ -2,10 +2,9 @@ import { CopyOutlined, ExportOutlined, FileTextOutlined, PlusOutlined } from '@a
 import { REGISTRATION_SETUPS_PAGE_SIZE, type TRegistrationSetupRow } from '@steward/contracts/event-registration-admin';
 import { formatMoney } from '@steward/money/format';
 import { parseAmount } from '@steward/money/parse';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Grid, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getRegistrationSetups, registrationAdminKeys } from '../../api/event-registration-admin.ts';
 import { isNetworkError } from '../../api/http.ts';
@@ -19,6 +18,7 @@ import { SearchBox } from '../../components/search-box.tsx';
 import { useToast } from '../../components/use-toast.ts';
 import { copyText } from '../giving/copy-text.ts';
 import { ADD_ATTENDANCE_PATH, attendanceReportPath } from '../attendance/attendance-links.ts';
+import { useSearchedPages } from '../attendance/use-searched-pages.ts';
 
 /** The page's texts (the spec names none for this list). */
 export const REGISTRATION_ADMIN_TEXTS = {
@@ -113,16 +113,10 @@ export function RegistrationSetupsPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const wide = Grid.useBreakpoint().md ?? true;
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [applied, setApplied] = useState('');
-  const list = useQuery({
-    queryKey: registrationAdminKeys.list(page, applied),
-    queryFn: () => getRegistrationSetups(page, applied),
-    placeholderData: keepPreviousData,
-  });
-  const rows = list.data?.data ?? [];
-  const total = list.data?.totalItems ?? 0;
+  const { page, setPage, search, setSearch, applied, setApplied, list, rows, total } = useSearchedPages(
+    registrationAdminKeys.list,
+    getRegistrationSetups,
+  );
 
   const copy = (r: TRegistrationSetupRow) => {
     void copyText(r.registrationLink).then((ok) =>

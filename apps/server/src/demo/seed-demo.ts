@@ -288,8 +288,9 @@ async function seedAttendance(
   const checkIn = async (activityId: string, people: string[]) => {
     const [row] = await queryRows<{ id: string }>(
       tx,
-      sql`insert into checkin_attendances (tenant_id, attendance_code, activity_id)
-          values (${tenantId}, ${`DEMO${randomUUID().slice(0, 8).toUpperCase()}`}, ${activityId}) returning id`,
+      // a Sunday's check-in, not an event people register for
+      sql`insert into checkin_attendances (tenant_id, attendance_code, activity_id, enable_registration)
+          values (${tenantId}, ${`DEMO${randomUUID().slice(0, 8).toUpperCase()}`}, ${activityId}, false) returning id`,
     );
     for (const personId of people)
       await tx.execute(

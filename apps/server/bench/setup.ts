@@ -3,9 +3,11 @@
  * `steward_bench` it drops and creates on postgres://postgres@127.0.0.1:5432), migrated and
  * seeded with reference data as `npm start` and the test harness do, and the real app
  * (bench/server.ts, a process of its own) listening on an ephemeral port of 127.0.0.1, called
- * over HTTP with keep-alive.
+ * over HTTP with keep-alive, with the local payment provider sandbox in a third process as its
+ * Paystack and Flutterwave.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -52,15 +54,15 @@ export interface BenchServer {
 }
 
 /**
- * Starts bench/server.ts (the real app) in a child process and waits until it listens; its
- * errors go to this process's stderr. Throws if it exits before listening.
+ * Starts a bench process (a TypeScript entry beside this file, with `env` added to this
+ * process's) and waits until it prints `listening <port>`; its errors go to this process's
+ * stderr. Answers its address and a close() that sends SIGTERM and waits for the exit. Throws if
+ * it exits before listening.
  */
-export async function startServer(): Promise<BenchServer> {
-  const file = fileURLToPath(new URL('./server.ts', import.meta.url));
-  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
-  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', file], {
-    env: { ...process.env, BENCH_DATABASE_URL: benchDatabaseUrl() },
+async function startProcess(entry: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
+  const file = fileURLToPath(new URL(entry, import.meta.url));
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -70,7 +72,7 @@ export async function startServer(): Promise<BenchServer> {
       const m = /listening (\d+)/.exec(out);
       if (m) resolve(Number(m[1]));
     });
-    child.once('exit', (code) => reject(new Error(`the bench server exited with ${code} before listening`)));
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code} before listening`)));
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -81,6 +83,41 @@ export async function startServer(): Promise<BenchServer> {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Starts the local payment provider sandbox in a process of its own (bench/provider-sandbox.ts),
+ * then the real app (bench/server.ts) in another, configured with the sandbox's keys and address
+ * as it would be with real provider keys, and waits until both listen. Closing the answer stops
+ * both. BENCH_SERVER_NODE_ARGS: extra node flags for the app's process, e.g.
+ * '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+ */
+export async function startServer(): Promise<BenchServer> {
+  const secrets = {
+    paystackSecretKey: `sk_test_${randomBytes(20).toString('hex')}`,
+    flutterwaveSecretKey: `FLWSECK_TEST-${randomBytes(16).toString('hex')}-X`,
+    flutterwaveSecretHash: randomBytes(16).toString('hex'),
+  };
+  const sandbox = await startProcess('./provider-sandbox.ts', { BENCH_SANDBOX_SECRETS: JSON.stringify(secrets) });
+  try {
+    const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const server = await startProcess(
+      './server.ts',
+      {
+        BENCH_DATABASE_URL: benchDatabaseUrl(),
+        PAYSTACK_SECRET_KEY: secrets.paystackSecretKey,
+        PAYSTACK_BASE_URL: sandbox.baseUrl,
+        FLUTTERWAVE_SECRET_KEY: secrets.flutterwaveSecretKey,
+        FLUTTERWAVE_SECRET_HASH: secrets.flutterwaveSecretHash,
+        FLUTTERWAVE_BASE_URL: sandbox.baseUrl,
+      },
+      extra,
+    );
+    return { baseUrl: server.baseUrl, close: () => server.close().then(() => sandbox.close()) };
+  } catch (e) {
+    await sandbox.close();
+    throw e;
+  }
 }
 
 /** A pool for the raw SQL and the bare inserts, as large as the app's own (10). */

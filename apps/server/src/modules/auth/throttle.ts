@@ -35,20 +35,24 @@ export class RateLimiter {
   constructor(private readonly db: Db) {}
 
   /**
-   * Counts one hit on `key` in a fixed window of `windowSeconds`, as the application role.
-   * Commits on its own (its own transaction), so a hit counts even when the request then fails.
-   * The commit does not wait for the disk (synchronous_commit off for this transaction only): a
-   * crash may forget the last counts of a window, which is harmless, and a public page's lookups
-   * do not queue on a counter's flush (issue 11 'Speed': the check-in phone lookup counts three).
+   * Counts one hit on `key` in a fixed window of `windowSeconds`. One statement in a transaction
+   * of its own (autocommit, one round trip), so a hit counts even when the request then fails, and
+   * the counter's row is locked only while PostgreSQL runs the statement: every request of one
+   * address counts on the same row, and a transaction held open across round trips made them
+   * queue behind each other's network and event-loop waits (issue 10 'Speed': 50 givers behind
+   * one address spent most of their time there). It runs as the connection's own role:
+   * `rate_limit_hit` is a security-definer function with a fixed text, and it is the only thing
+   * the statement does. The commit does not wait for the disk (synchronous_commit off for this
+   * transaction only): a crash may forget the last counts of a window, which is harmless, and a
+   * public page's lookups do not queue on a counter's flush (issue 11 'Speed': the check-in
+   * phone lookup counts three).
    */
   async hit(key: string, windowSeconds: number): Promise<RateCount> {
-    const rows = await withoutTenant(this.db, (tx) =>
-      queryRows<{ hits: number; reset_at: Date | string }>(
-        tx,
-        sql`select h.hits, h.reset_at
-              from (select set_config('synchronous_commit', 'off', true)) as s,
-                   rate_limit_hit(${key}, ${Math.ceil(windowSeconds)}::int) as h`,
-      ),
+    const rows = await queryRows<{ hits: number; reset_at: Date | string }>(
+      this.db,
+      sql`select h.hits, h.reset_at
+            from (select set_config('synchronous_commit', 'off', true)) as s,
+                 rate_limit_hit(${key}, ${Math.ceil(windowSeconds)}::int) as h`,
     );
     const row = rows[0];
     if (!row) throw new Error('rate_limit_hit answered no row');

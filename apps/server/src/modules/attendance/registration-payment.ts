@@ -247,8 +247,8 @@ export async function initializeRegistrationPayment(
     }
     throw e;
   }
-  const ready = await storeCheckout(db, tenantId, row, authorizationUrl, (t, r) => init.scheduleCheck(t, r));
-  return answer(ready, prepared.holdUntil);
+  await storeCheckout(db, tenantId, row, authorizationUrl, (t, r) => init.scheduleCheck(t, r));
+  return answer({ ...row, authorizationUrl }, prepared.holdUntil);
 }
 
 /** When a payment's hold ends (initialised + 15 minutes). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   DONATION_MESSAGES,
   type TInitializeDonation,
@@ -16,7 +16,6 @@ import { fromProviderError } from './provider-errors.ts';
 import * as q from './donation-queries.ts';
 import { checkGift, formOfGift, providerNamed, type CheckedGift, type GiftPayerContext } from './public-give-checks.ts';
 import { discardUnstarted } from './settlement.ts';
-import { payments } from './schema.ts';
 
 /*
  * The start of a gift (issue 10 'Public pages'; existing-client-api §3.3, §3.4): initialise. The
@@ -77,8 +76,14 @@ async function insertPayment(ctx: TenantCtx, g: CheckedGift): Promise<NewPayment
   return row ? { id: row.id, reference } : null;
 }
 
-/** The initialise answer of a payment that has its checkout. */
-function answerOf(row: q.PaymentRow, subaccountId: string | null): TInitializeDonationAnswer {
+/** The initialise answer of a payment that has its checkout (the payment's fields it shows). */
+function answerOf(
+  row: Pick<
+    q.PaymentRow,
+    'reference' | 'authorizationUrl' | 'provider' | 'paymentFormId' | 'amountMinor' | 'currencyCode'
+  >,
+  subaccountId: string | null,
+): TInitializeDonationAnswer {
   const url = row.authorizationUrl ?? '';
   return {
     status: true,
@@ -239,15 +244,28 @@ export async function initializeDonation(
     }
     throw e;
   }
-  const ready = await storeCheckout(db, tenantId, row, authorizationUrl, (t, r) => init.scheduleCheck(t, r));
-  return answerOf(ready, gift.subaccountId);
+  await storeCheckout(db, tenantId, row, authorizationUrl, (t, r) => init.scheduleCheck(t, r));
+  return answerOf(
+    {
+      reference: row.reference,
+      authorizationUrl,
+      provider,
+      paymentFormId: formId,
+      amountMinor: gift.amountMinor,
+      currencyCode: gift.currency,
+    },
+    gift.subaccountId,
+  );
 }
 
 /**
- * Stores the provider's checkout link `authorizationUrl` on the just-initialised payment `row`
- * (its own transaction), then schedules the payment's first re-check with `scheduleCheck`
- * (recheck-jobs.ts; its errors are the caller's). Answers the updated payment row. Shared by the
- * giving page's initialise and the paid event registration's.
+ * Stores the provider's checkout link `authorizationUrl` on the just-initialised payment `row` of
+ * church `tenantId`, then schedules the payment's first re-check with `scheduleCheck`
+ * (recheck-jobs.ts; its errors are the caller's). One statement, in a transaction of its own
+ * (the security-definer function giving_store_checkout, migration 0023: issue 10 'Speed'), which
+ * stores the link only on a pending payment of that church that has none yet. Shared by the
+ * giving page's initialise and the paid event registration's. Throws an Error when no such payment
+ * took the link (it was removed or ended meanwhile).
  */
 export async function storeCheckout(
   db: Db,
@@ -255,17 +273,13 @@ export async function storeCheckout(
   row: { id: string; reference: string },
   authorizationUrl: string,
   scheduleCheck: InitializeContext['scheduleCheck'],
-): Promise<q.PaymentRow> {
-  const ready = await withTenant(db, tenantId, async (tx) => {
-    const [updated] = await tx
-      .update(payments)
-      .set({ authorizationUrl })
-      .where(and(eq(payments.tenantId, tenantId), eq(payments.id, row.id)))
-      .returning();
-    return updated!;
-  });
+): Promise<void> {
+  const [stored] = await queryRows<{ stored: boolean }>(
+    db,
+    sql`select giving_store_checkout(${tenantId}::uuid, ${row.id}::uuid, ${authorizationUrl}) as stored`,
+  );
+  if (!stored?.stored) throw new Error('the checkout link found no pending payment to store it on');
   await scheduleCheck(tenantId, row.reference);
-  return ready;
 }
 
 /** Waits for a concurrent identical initialise to store its checkout (polling the row), up to `ms`. */

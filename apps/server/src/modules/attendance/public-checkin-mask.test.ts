@@ -32,8 +32,9 @@ describe('public check-in masks', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[a-z]{1,20}$/), fc.stringMatching(/^[a-z]{2,10}$/), (local, dom) => {
         const m = maskEmail(`${local}@${dom}.com`);
-        expect(m.startsWith(`${local[0]}***@`)).toBe(true);
-        expect(m).not.toContain(dom);
+        // The whole answer: the local part's length is gone, the domain label keeps one letter.
+        // (Not `not.toContain(dom)`: the kept '.com' holds 'om' or 'co' itself.)
+        expect(m).toBe(`${local[0]}***@${dom[0]}${'*'.repeat(dom.length - 1)}.com`);
       }),
     );
   });

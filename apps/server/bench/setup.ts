@@ -90,7 +90,7 @@ async function startProcess(entry: string, env: Record<string, string>, nodeArgs
  * then the real app (bench/server.ts) in another, configured with the sandbox's keys and address
  * as it would be with real provider keys, and waits until both listen. Closing the answer stops
  * both. BENCH_SERVER_NODE_ARGS: extra node flags for the app's process, e.g.
- * '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+ * '--cpu-prof --cpu-prof-dir=/tmp/prof'; BENCH_SANDBOX_NODE_ARGS: the same for the sandbox's.
  */
 export async function startServer(): Promise<BenchServer> {
   const secrets = {
@@ -98,9 +98,14 @@ export async function startServer(): Promise<BenchServer> {
     flutterwaveSecretKey: `FLWSECK_TEST-${randomBytes(16).toString('hex')}-X`,
     flutterwaveSecretHash: randomBytes(16).toString('hex'),
   };
-  const sandbox = await startProcess('./provider-sandbox.ts', { BENCH_SANDBOX_SECRETS: JSON.stringify(secrets) });
+  const nodeArgs = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
+  const sandbox = await startProcess(
+    './provider-sandbox.ts',
+    { BENCH_SANDBOX_SECRETS: JSON.stringify(secrets) },
+    nodeArgs('BENCH_SANDBOX_NODE_ARGS'),
+  );
   try {
-    const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const extra = nodeArgs('BENCH_SERVER_NODE_ARGS');
     const server = await startProcess(
       './server.ts',
       {

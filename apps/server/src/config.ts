@@ -50,9 +50,14 @@ export const ZConfig = z.object({
   SIGNUP_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   /**
    * Requests allowed per client address within PUBLIC_RATE_WINDOW_MINUTES, counted over every
-   * route that answers without a session (sign-in, lookups, public pages) but sign-up.
+   * route that answers without a session (sign-in, lookups, public pages) but sign-up. A church's
+   * Wi-Fi puts the whole congregation behind one address, and a gift takes 3 to 9 public calls
+   * (the form, initialise, the confirm and its polls): 600 a minute lets 70 or more givers a minute
+   * through one address (at 120, a collection of 20 givers in a minute could be refused). What
+   * could leak data keeps a stricter limit of its own: failed sign-ins (LOGIN_RATE_*), sign-ups
+   * (SIGNUP_RATE_*), the check-in phone search (CHECKIN_SEARCH_*).
    */
-  PUBLIC_RATE_MAX: z.coerce.number().int().min(1).default(120),
+  PUBLIC_RATE_MAX: z.coerce.number().int().min(1).default(600),
   PUBLIC_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(1),
   /**
    * The public check-in's phone search (issue 11; modules/attendance/public-checkin-routes.ts):

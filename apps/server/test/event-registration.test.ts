@@ -567,7 +567,10 @@ describe('paid registration', () => {
       jobs().refund({ tenantId, reference: ref }),
       jobs().sweep(),
     ]);
-    expect(outcomes.slice(0, 2).sort()).toEqual(['refunded', 'unchanged']);
+    // whichever claims the refund first asks the provider (the sweep may win): the others leave it
+    const byJobs = outcomes.slice(0, 2);
+    for (const o of byJobs) expect(['refunded', 'unchanged']).toContain(o);
+    expect(byJobs.filter((o) => o === 'refunded').length).toBeLessThanOrEqual(1);
     expect(h.sandbox.transaction('paystack', ref)).toMatchObject({ refundRequests: 1, refunds: [100000n] });
     expect(await refundOf(ref)).toMatchObject({ refund_status: 'refunded' });
     expect(await entriesOfPayment(h.database, tenantId, ref)).toHaveLength(0);

@@ -163,7 +163,7 @@ describe('POST /initailizedonationpayment and the Paystack checkout', () => {
         ],
       },
     });
-    const row = await paymentRow(h.database, init.reference);
+    const row = (await paymentRow(h.database, init.reference))!;
     const fee = BigInt(row!.fee_minor!);
     expect(fee).toBe(h.sandbox.transaction('paystack', init.reference)!.feeMinor);
     expect(fee > 0n).toBe(true);
@@ -402,6 +402,46 @@ describe('initialise is idempotent on orderID (DESIGN.md §1.7)', () => {
     expect(poll.json()).toMatchObject({ status: 3, response: 'Failed', returnObject: { status: 'failed' } });
     const retry = await initialise(h.app, body);
     expect(retry.reference).not.toBe(first.reference);
+  });
+});
+
+describe('the checkout link is stored once (giving_store_checkout, migrations 0023-0024)', () => {
+  const store = async (tenantId: string, paymentId: string, url: string) =>
+    (
+      await queryRows<{ stored: boolean }>(
+        h.database.db,
+        sql`select giving_store_checkout(${tenantId}::uuid, ${paymentId}::uuid, ${url}) as stored`,
+      )
+    )[0]!.stored;
+  const linkOf = async (paymentId: string) =>
+    (
+      await queryRows<{ url: string | null }>(
+        h.database.db,
+        sql`select authorization_url as url from payments where id = ${paymentId}`,
+      )
+    )[0]!.url;
+
+  it('only on a pending payment of that church that has no link yet', async () => {
+    const init = await initialise(h.app, giftBody(a));
+    const row = (await paymentRow(h.database, init.reference))!;
+    // it has its link: a second one is refused and the first stays
+    expect(await store(a.tenantId, row.id, 'https://elsewhere.example/pay')).toBe(false);
+    expect(await linkOf(row.id)).toBe(init.authorizationUrl);
+    // without a link (as between the insert and the provider's answer): stored
+    await queryRows(h.database.db, sql`update payments set authorization_url = null where id = ${row.id}`);
+    expect(await store(b.tenantId, row.id, 'https://other-church.example/pay')).toBe(false);
+    expect(await linkOf(row.id)).toBeNull();
+    expect(await store(a.tenantId, row.id, 'https://checkout.example/pay')).toBe(true);
+    expect(await linkOf(row.id)).toBe('https://checkout.example/pay');
+    // a payment that ended is never given a link
+    const failed = await initialise(h.app, giftBody(a));
+    await pay(h, failed, 'failed');
+    await publicApi(h.app).post(`/PaystackTransactionCheck?reference=${failed.reference}`);
+    const failedRow = (await paymentRow(h.database, failed.reference))!;
+    expect(failedRow.status).toBe('failed');
+    await queryRows(h.database.db, sql`update payments set authorization_url = null where id = ${failedRow.id}`);
+    expect(await store(a.tenantId, failedRow.id, 'https://checkout.example/late')).toBe(false);
+    expect(await linkOf(failedRow.id)).toBeNull();
   });
 });
 

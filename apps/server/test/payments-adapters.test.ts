@@ -458,6 +458,24 @@ describe('provider errors', () => {
       });
     });
 
+    it('an answer over 1 MB is unavailable, and the adapter goes on working after it', async () => {
+      const ps = new PaystackProvider({ baseUrl: base, secretKey: 'sk_test_x' });
+      // chunked, without a content-length: the size is only known while reading
+      answer = (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const piece = 'x'.repeat(64 * 1024);
+        res.write('{"status":true,"message":"');
+        for (let i = 0; i < 20; i++) res.write(piece);
+        res.end('","data":[]}');
+      };
+      expect(await providerError(ps.listBanks('NG'))).toMatchObject({
+        kind: 'unavailable',
+        message: 'Paystack answered more than 1 MB',
+      });
+      answer = reply(200, '{"status":true,"message":"Banks retrieved","data":[]}');
+      expect(await ps.listBanks('NG')).toEqual([]);
+    });
+
     it('writes the amount exactly: Paystack integer kobo text, Flutterwave a major-unit JSON number', async () => {
       const bodies: string[] = [];
       answer = (req, res) => {

@@ -140,6 +140,11 @@ async function claimPayment(ctx: TenantCtx, g: CheckedGift): Promise<Claim> {
  * lookup giving_form_tenant and the tenant's settings in the same first statement: one round
  * trip fewer than a lookup transaction before withTenant). Throws 404 for an unknown form, or
  * one of another church than `givenTenant`. Deadlocks and serialization failures run it again.
+ * Its commit does not wait for the disk: the giver is answered only after the re-check job's
+ * insert has committed durably, and that flush carries this transaction's rows with it (the log
+ * is written in order), so no checkout link reaches a giver whose payment could be lost. (Should
+ * that insert fail, the gift goes on and PostgreSQL's WAL writer flushes the rows within a
+ * fraction of a second.)
  */
 async function withFormTenant<T>(
   db: Db,
@@ -154,7 +159,7 @@ async function withFormTenant<T>(
         const [row] = await queryRows<{ t: string | null }>(
           tx,
           sql`select s.t, set_config('app.tenant_id', coalesce(s.t::text, ${NIL_ID}), true),
-                     set_config('role', 'steward_app', true)
+                     set_config('role', 'steward_app', true), set_config('synchronous_commit', 'off', true)
               from (select giving_form_tenant(${formId}::uuid) as t) s`,
         );
         const tenantId = row?.t ?? null;

@@ -89,11 +89,16 @@ export interface ResetEmailJob {
   origin: string;
 }
 
-/** Runs SQL for pg-boss on the app's database: the PGlite instance or the pg pool behind Drizzle. */
+/**
+ * Runs SQL for pg-boss on the app's database: the PGlite instance or the pg pool behind Drizzle.
+ * On the pool a statement goes as a query object, so the pool prepares it once per connection
+ * when it repeats (db/client.ts prepareHotStatements): pg-boss's job insert is planned once, not
+ * on every send (issue 10 'Speed').
+ */
 function executorOf(db: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
   const client = (db as unknown as { $client: unknown }).$client as {
     exec?: (text: string) => Promise<{ rows: unknown[] }[]>;
-    query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+    query: (query: string | { text: string; values?: unknown[] }, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   };
   return {
     executeSql: async (text, values) => {
@@ -102,6 +107,7 @@ function executorOf(db: Db): { executeSql(text: string, values?: unknown[]): Pro
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       }
+      if (!client.exec) return { rows: (await client.query(values?.length ? { text, values } : text)).rows };
       const result = await client.query(text, values && values.length ? values : undefined);
       return { rows: result.rows };
     },
@@ -117,6 +123,8 @@ export class DonationJobs {
 
   private constructor(
     private readonly boss: PgBoss,
+    /** where jobs are sent from: the app's own pool (10 connections, statements prepared), not pg-boss's 2 */
+    private readonly sendDb: ReturnType<typeof executorOf>,
     readonly settings: RecheckSettings,
     private readonly deps: SettleDeps,
     private readonly log: (event: string, fields: Record<string, unknown>) => void,
@@ -163,14 +171,23 @@ export class DonationJobs {
       retryBackoff: true,
       expireInSeconds: 120,
     });
-    const jobs = new DonationJobs(boss, settings, { ...deps, abandonAfterSeconds: settings.abandonAfterSeconds }, log);
+    const jobs = new DonationJobs(
+      boss,
+      executorOf(deps.db),
+      settings,
+      { ...deps, abandonAfterSeconds: settings.abandonAfterSeconds },
+      log,
+    );
     onRefundNeeded(deps.db, (tenantId, reference) => jobs.queueRefund(tenantId, reference));
     return jobs;
   }
 
   /** Queues the refund of payment `reference` of `tenantId` (one job per payment: singleton key). */
   async queueRefund(tenantId: string, reference: string): Promise<void> {
-    await this.boss.send(REFUND_QUEUE, { tenantId, reference } satisfies RefundJob, { singletonKey: reference });
+    await this.boss.send(REFUND_QUEUE, { tenantId, reference } satisfies RefundJob, {
+      singletonKey: reference,
+      db: this.sendDb,
+    });
   }
 
   /** One refund job: refundPayment() (the provider is asked outside any transaction). */
@@ -197,12 +214,13 @@ export class DonationJobs {
     await this.boss.send(RECHECK_QUEUE, { tenantId, reference, attempt } satisfies RecheckJob, {
       startAfter: delay,
       singletonKey: `${reference}:${attempt}`,
+      db: this.sendDb,
     });
   }
 
   /** Queues a giver's password-reset e-mail (sent by `sendResetEmail` in a worker). */
   async queueResetEmail(job: ResetEmailJob): Promise<void> {
-    await this.boss.send(RESET_EMAIL_QUEUE, job, { singletonKey: job.resetId });
+    await this.boss.send(RESET_EMAIL_QUEUE, job, { singletonKey: job.resetId, db: this.sendDb });
   }
 
   /**

@@ -22,8 +22,6 @@ export interface PaymentsOptions {
   appUrl?: string | null;
   /** more sandbox options (e.g. `deliverWebhook` to send webhooks through app.inject, `lateDelayMs`) */
   sandbox?: Partial<SandboxOptions>;
-  /** the fetch the adapters use; default the global fetch */
-  fetch?: typeof fetch;
   /** time allowed for one provider call in milliseconds; default 15000 */
   timeoutMs?: number;
 }
@@ -55,10 +53,7 @@ function defaultAppUrl(config: TConfig): string | null {
  * FLUTTERWAVE_SECRET_HASH (its webhooks could never be checked), or when the sandbox cannot listen.
  */
 export async function openPayments(config: TConfig, options: PaymentsOptions = {}): Promise<PaymentsRuntime> {
-  const http = {
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-  };
+  const http = options.timeoutMs ? { timeoutMs: options.timeoutMs } : {};
   if (!config.PAYSTACK_SECRET_KEY && !config.FLUTTERWAVE_SECRET_KEY) {
     const appUrl = options.appUrl === undefined ? defaultAppUrl(config) : options.appUrl;
     const sandbox = await startSandbox({

@@ -12,17 +12,22 @@ export class RawNumber {
   constructor(readonly text: string) {}
 }
 
-/** JSON.stringify where RawNumber values are written as their text and bigints as integers. */
+/**
+ * JSON.stringify where RawNumber values are written as their text and bigints as integers. A value
+ * without either is plain JSON.stringify (no marker nonce, no replace pass).
+ */
 export function toJson(value: unknown): string {
-  const nonce = randomBytes(6).toString('hex');
+  let nonce: string | null = null;
   const raws: string[] = [];
   const json = JSON.stringify(value, (_key, v: unknown) => {
     if (v instanceof RawNumber || typeof v === 'bigint') {
+      nonce ??= randomBytes(6).toString('hex');
       raws.push(v instanceof RawNumber ? v.text : v.toString());
       return `@raw${nonce}:${raws.length - 1}@`;
     }
     return v;
   });
+  if (nonce === null) return json;
   return json.replace(new RegExp(`"@raw${nonce}:(\\d+)@"`, 'g'), (_m, i: string) => raws[Number(i)] ?? 'null');
 }
 

@@ -324,6 +324,30 @@ describe('POST /MarkAttendance', () => {
       sql`select data from custom_field_values where tenant_id = ${tenantId} and entity_id = ${records[0]!.id}`,
     );
     expect(answer).toEqual([{ data: 'Friend' }]);
+
+    // marked absent by an administrator, then checked in again: present again, no second message
+    const absent = await admin.post('/api/CheckInAttendance/MarkAttendance', {
+      checkInAttendanceID: setup.id,
+      personAttendanceID: records[0]!.id,
+      isPresent: false,
+    });
+    expect(absent.json()).toBe('Marked absent');
+    const back = await pub.post('/MarkAttendance', {
+      person: {
+        personId: person!.id,
+        mobilePhone: '+234 805 111 2222',
+        homeAddress: '',
+        email: '',
+        peopleInGroups: [],
+        monthOfBirth: null,
+        dayOfBirth: null,
+      },
+      attendanceCode: setup.code,
+      customAttributeData: [],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ response: M.success, returnObject: { alreadyCheckedIn: false } });
+    expect(await messagesTo(h.database, tenantId, person!.id)).toMatchObject({ sms: 1, email: 1 });
   });
 
   it('checks a found person in by personId: fills only what is missing, never the name or e-mail', async () => {

@@ -16,7 +16,7 @@ import { checkCustomAnswers } from './custom-answers.ts';
 import { maskEmail, maskText } from './public-checkin-mask.ts';
 import { sendCheckinMessages, type MessageLog } from './public-checkin-messages.ts';
 import * as q from './public-checkin-queries.ts';
-import { CHECK_IN_CHANNEL, recordCheckIn } from './records.ts';
+import { CHECK_IN_CHANNEL, claimCheckinMessages, recordCheckIn } from './records.ts';
 
 /** Entity type of check-in custom fields (spec §3 'Entity types': 5 CheckInAttendance). */
 const CHECKIN_ENTITY = 5;
@@ -184,7 +184,8 @@ export interface MarkDeps {
  *   attendance record's id), replacing earlier answers to the same fields; a null answer is
  *   left out;
  * - when this call made the person present, the set-up's check-in SMS and e-mail are sent
- *   (sendCheckinMessages), once.
+ *   (sendCheckinMessages), once per person and set-up: not again after an administrator marked
+ *   the person absent (claimCheckinMessages, migration 0025).
  * Nothing is written when any check fails.
  */
 export async function markAttendance(db: Db, input: TMarkAttendance, deps: MarkDeps): Promise<TMarkAttendanceAnswer> {
@@ -258,7 +259,9 @@ export async function markAttendance(db: Db, input: TMarkAttendance, deps: MarkD
       channel: CHECK_IN_CHANNEL.publicWeb,
     });
     await q.replaceAnswers(tx, tenantId, record.recordId, answers);
-    if (record.checkedInNow) {
+    // the messages go out at the person's first check-in at this set-up only (not again after an
+    // administrator marked them absent)
+    if (record.checkedInNow && (await claimCheckinMessages(tx, tenantId, record.recordId))) {
       await sendCheckinMessages(
         ctx,
         deps.queue,

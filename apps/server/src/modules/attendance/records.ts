@@ -98,6 +98,23 @@ export async function recordCheckIn(tx: Tx, tenantId: string, input: RecordCheck
   return { recordId: row.id, checkedInNow: row.checked_in_now };
 }
 
+/**
+ * Claims the sending of the set-up's check-in SMS and e-mail for record `recordId` (issue 11:
+ * "sends the configured check-in SMS and e-mail through messaging, once"): answers true the first
+ * time only, false ever after, also after the person was marked absent and checked in again. One
+ * statement in the church's transaction, so two concurrent check-ins claim it once; a check-in
+ * that rolls back gives the claim back with it.
+ */
+export async function claimCheckinMessages(tx: Tx, tenantId: string, recordId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update attendance_records set checkin_messages_sent_at = now()
+         where tenant_id = ${tenantId} and id = ${recordId} and checkin_messages_sent_at is null
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
 export interface RecordCheckInManyInput {
   checkinAttendanceId: string;
   /** a query answering one `person_id` column: the people to check in (duplicates allowed) */

@@ -152,6 +152,8 @@ export const attendanceRecords = pgTable(
     checkedInByUserId: uuid('checked_in_by_user_id'),
     checkedOutByPersonId: uuid('checked_out_by_person_id'),
     checkedOutByUserId: uuid('checked_out_by_user_id'),
+    /** when the set-up's check-in SMS and e-mail were sent to this person (once; migration 0025) */
+    checkinMessagesSentAt: timestamp('checkin_messages_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

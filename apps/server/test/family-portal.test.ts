@@ -497,6 +497,10 @@ describe("the church's today, codes and upper-case ids", () => {
     expect((counts.json() as { returnObject: { allRegisteredEvents: number } }).returnObject.allRegisteredEvents).toBe(
       1,
     );
+    // the parent's own family, its id in upper case, within the family token's scope
+    const family = await asParent('GET', `/api/Family/family?Id=${up(s.familyId)}`);
+    expect(family.statusCode, family.body).toBe(200);
+    expect((family.json() as { id: string }).id).toBe(s.familyId);
   });
 });
 

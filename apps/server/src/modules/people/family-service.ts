@@ -46,7 +46,9 @@ export interface FamilyScope {
   familyId: string | null;
 }
 
-const inScope = (scope: FamilyScope | undefined, familyId: string) => !scope || scope.familyId === familyId;
+/** Whether `familyId` (as sent: a GUID in any case) is the scope's family; true without a scope. */
+const inScope = (scope: FamilyScope | undefined, familyId: string) =>
+  !scope || scope.familyId?.toLowerCase() === familyId.toLowerCase();
 
 /** The family `familyId` of the church (locked for the change), or 404 (also outside `scope`). */
 async function lockedFamily(ctx: TenantCtx, familyId: string, scope?: FamilyScope): Promise<FamilyRow> {

@@ -155,5 +155,31 @@ describe('the demo church', () => {
     expect(((await api.get('/api/Messaging/outbox')).json() as { totalItems: number }).totalItems).toBe(36);
     const defaults = (await api.get('/api/Settings/AllDefaultMessages')).json() as { returnObject: unknown[] };
     expect(defaults.returnObject.length).toBeGreaterThanOrEqual(5);
+
+    // event registration (issue 12): the free Family Sunday and the paid Youth Retreat, whose three
+    // paid registrations are in the books once, under Event Registration Fees
+    const setups = (await api.get('/api/EventRegistration/Setups?page=1')).json() as {
+      data: {
+        eventName: string;
+        isPaidFor: boolean;
+        amount: number | null;
+        registeredCount: number;
+        placesLeft: number | null;
+        status: string;
+      }[];
+    };
+    const retreat = setups.data.find((r) => r.eventName.startsWith('Youth Retreat'));
+    expect(retreat).toMatchObject({
+      isPaidFor: true,
+      amount: 5000,
+      registeredCount: 3,
+      placesLeft: 57,
+      status: 'open',
+    });
+    expect(setups.data.find((r) => r.eventName.startsWith('Family Sunday'))).toMatchObject({ isPaidFor: false });
+    const chart = (await api.get('/api/Financials/GetChartOfAccounts')).json() as {
+      accountwithHeads: { accounts: { code: string; balance: number }[] }[];
+    };
+    expect(chart.accountwithHeads[3]!.accounts.find((a) => a.code === '4200')?.balance).toBe(15000);
   });
 });

@@ -7,6 +7,7 @@ import { createMember } from '../modules/people/service.ts';
 import { cutOffInstant } from '../modules/attendance/setup-form.ts';
 import { randomAttendanceCode } from '../modules/attendance/setup-service.ts';
 import * as q from '../modules/attendance/setup-queries.ts';
+import { seedDemoPaidEvent } from './seed-paid-event.ts';
 
 /*
  * The demo church's attendance set-ups (issue 11): the Sunday services' check-ins get their
@@ -96,12 +97,12 @@ export async function seedDemoAttendanceSetups(ctx: TenantCtx, today: dayjs.Dayj
 
   const family = await seedFamily(ctx, groupId);
   await seedRegistrations(ctx, setupId, family);
+  await seedDemoPaidEvent(ctx, today, setupGroups);
 }
 
 /**
- * Registrations for Family Sunday (issue 12; free, so none is paid: a paid registration settles
- * only through a payment provider's verification, which the demo has no clean server-side way to
- * fake): Daniel Afolabi with his two children as wards, Ruth Afolabi, and four other members,
+ * Registrations for Family Sunday (issue 12; a free event: the paid Youth Retreat is in
+ * seed-paid-event.ts): Daniel Afolabi with his two children as wards, Ruth Afolabi, and four other members,
  * registered over the past days, each registrant answering the registration questions of
  * seed-settings.ts (entity 4: 'T-shirt size', 'Number of guests').
  */

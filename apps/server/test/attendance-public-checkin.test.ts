@@ -301,16 +301,17 @@ describe('POST /MarkAttendance', () => {
     expect(after.records).toBe(before.records + 1);
 
     // twice: the same person again (found by phone now), one record and one SMS and e-mail still
+    const known = {
+      personId: person!.id,
+      mobilePhone: '+234 805 111 2222',
+      homeAddress: '',
+      email: '',
+      peopleInGroups: [],
+      monthOfBirth: null,
+      dayOfBirth: null,
+    };
     const again = await pub.post('/MarkAttendance', {
-      person: {
-        personId: person!.id,
-        mobilePhone: '+234 805 111 2222',
-        homeAddress: '',
-        email: '',
-        peopleInGroups: [],
-        monthOfBirth: null,
-        dayOfBirth: null,
-      },
+      person: known,
       attendanceCode: setup.code,
       customAttributeData: [{ customAttributeID: hearField, data: 'Friend', entityID: person!.id }],
     });
@@ -333,15 +334,7 @@ describe('POST /MarkAttendance', () => {
     });
     expect(absent.json()).toBe('Marked absent');
     const back = await pub.post('/MarkAttendance', {
-      person: {
-        personId: person!.id,
-        mobilePhone: '+234 805 111 2222',
-        homeAddress: '',
-        email: '',
-        peopleInGroups: [],
-        monthOfBirth: null,
-        dayOfBirth: null,
-      },
+      person: known,
       attendanceCode: setup.code,
       customAttributeData: [],
     });

@@ -5,7 +5,7 @@ import type { TenantCtx } from '../lib/context.ts';
 import { createActivity, createCategory } from '../modules/events/service.ts';
 import { createMember } from '../modules/people/service.ts';
 import { cutOffInstant } from '../modules/attendance/setup-form.ts';
-import { randomAttendanceCode } from '../modules/attendance/setup-service.ts';
+import { insertSetupWithNewCode } from '../modules/attendance/setup-service.ts';
 import * as q from '../modules/attendance/setup-queries.ts';
 import { seedDemoPaidEvent } from './seed-paid-event.ts';
 
@@ -64,35 +64,33 @@ export async function seedDemoAttendanceSetups(ctx: TenantCtx, today: dayjs.Dayj
   const day = today.add(7 - today.day(), 'day').format('YYYY-MM-DD');
   const event = await createActivity(ctx, { date: day, eventCategoryId: categoryId });
   const eve = today.add(6 - today.day(), 'day').format('YYYY-MM-DD');
-  let setupId: string | null = null;
-  while (!setupId)
-    setupId = await q.insertSetup(tx, tenantId, randomAttendanceCode(), {
-      activityId: event.id,
-      bannerUrl: null,
-      bannerName: null,
-      details: 'One service for the whole family: the children start with their parents, then go to their rooms.',
-      registrationSlot: 300,
-      isPaidFor: false,
-      amountMinor: null,
-      currencyCode: null,
-      bankCode: null,
-      accountNumber: null,
-      accountName: null,
-      incomeAccountId: null,
-      cashAccountId: null,
-      paymentFormId: null,
-      registrationSms: 'Hello {firstName}, you are registered for Family Sunday at {churchName}. See you there!',
-      registrationSmsSubject: null,
-      registrationEmail: '<p>Hello {firstName},</p><p>You are registered for Family Sunday. See you there!</p>',
-      registrationEmailSubject: 'You are registered for Family Sunday',
-      checkinSms: 'Welcome to Family Sunday, {firstName}! Thank you for worshipping with us at {churchName}.',
-      checkinSmsSubject: null,
-      checkinEmail: '<p>Hello {firstName},</p><p>Thank you for worshipping with us today. God bless you!</p>',
-      checkinEmailSubject: 'Welcome to Family Sunday',
-      enableRegistration: true,
-      registrationCutOffTime: cutOffInstant(`${eve}T20:00`, 'Africa/Lagos', 'registrationCutOffTime'),
-      checkInCutOffTime: cutOffInstant(`${day}T13:00`, 'Africa/Lagos', 'checkInCutOffTime'),
-    });
+  const setupId = await insertSetupWithNewCode(tx, tenantId, {
+    activityId: event.id,
+    bannerUrl: null,
+    bannerName: null,
+    details: 'One service for the whole family: the children start with their parents, then go to their rooms.',
+    registrationSlot: 300,
+    isPaidFor: false,
+    amountMinor: null,
+    currencyCode: null,
+    bankCode: null,
+    accountNumber: null,
+    accountName: null,
+    incomeAccountId: null,
+    cashAccountId: null,
+    paymentFormId: null,
+    registrationSms: 'Hello {firstName}, you are registered for Family Sunday at {churchName}. See you there!',
+    registrationSmsSubject: null,
+    registrationEmail: '<p>Hello {firstName},</p><p>You are registered for Family Sunday. See you there!</p>',
+    registrationEmailSubject: 'You are registered for Family Sunday',
+    checkinSms: 'Welcome to Family Sunday, {firstName}! Thank you for worshipping with us at {churchName}.',
+    checkinSmsSubject: null,
+    checkinEmail: '<p>Hello {firstName},</p><p>Thank you for worshipping with us today. God bless you!</p>',
+    checkinEmailSubject: 'Welcome to Family Sunday',
+    enableRegistration: true,
+    registrationCutOffTime: cutOffInstant(`${eve}T20:00`, 'Africa/Lagos', 'registrationCutOffTime'),
+    checkInCutOffTime: cutOffInstant(`${day}T13:00`, 'Africa/Lagos', 'checkInCutOffTime'),
+  });
   if (setupGroups.length > 0) await q.setGroups(tx, tenantId, setupId, setupGroups);
 
   const family = await seedFamily(ctx, groupId);

@@ -5,7 +5,7 @@ import { queryRows } from '../db/client.ts';
 import type { TenantCtx } from '../lib/context.ts';
 import { newRowId } from '../lib/ids.ts';
 import { cutOffInstant } from '../modules/attendance/setup-form.ts';
-import { randomAttendanceCode } from '../modules/attendance/setup-service.ts';
+import { insertSetupWithNewCode } from '../modules/attendance/setup-service.ts';
 import * as q from '../modules/attendance/setup-queries.ts';
 import { REGISTRATION_PURPOSE } from '../modules/attendance/registration-payment.ts';
 import { createActivity, createCategory } from '../modules/events/service.ts';
@@ -65,35 +65,33 @@ export async function seedDemoPaidEvent(ctx: TenantCtx, today: dayjs.Dayjs, setu
   await giving.upsertGateway(tx, tenantId, formId, PAYMENT_GATEWAY.paystack.id, null);
 
   const eve = day.subtract(1, 'day').format('YYYY-MM-DD');
-  let setupId: string | null = null;
-  while (!setupId)
-    setupId = await q.insertSetup(tx, tenantId, randomAttendanceCode(), {
-      activityId: event.id,
-      bannerUrl: null,
-      bannerName: null,
-      details: RETREAT.details,
-      registrationSlot: RETREAT.places,
-      isPaidFor: true,
-      amountMinor: RETREAT.feeMinor,
-      currencyCode: 'NGN',
-      bankCode: bank?.code ?? null,
-      accountNumber: bank ? '0123456789' : null,
-      accountName: bank ? 'GRACE CHAPEL INTERNATIONAL' : null,
-      incomeAccountId,
-      cashAccountId: bankAccountId,
-      paymentFormId: formId,
-      registrationSms: 'Hello {firstName}, your place at the Youth Retreat is booked and paid. See you there!',
-      registrationSmsSubject: null,
-      registrationEmail: '<p>Hello {firstName},</p><p>Your place at the Youth Retreat is booked and paid.</p>',
-      registrationEmailSubject: 'Your place at the Youth Retreat',
-      checkinSms: 'Welcome to the Youth Retreat, {firstName}!',
-      checkinSmsSubject: null,
-      checkinEmail: null,
-      checkinEmailSubject: null,
-      enableRegistration: true,
-      registrationCutOffTime: cutOffInstant(`${eve}T20:00`, 'Africa/Lagos', 'registrationCutOffTime'),
-      checkInCutOffTime: cutOffInstant(`${day.format('YYYY-MM-DD')}T12:00`, 'Africa/Lagos', 'checkInCutOffTime'),
-    });
+  const setupId = await insertSetupWithNewCode(tx, tenantId, {
+    activityId: event.id,
+    bannerUrl: null,
+    bannerName: null,
+    details: RETREAT.details,
+    registrationSlot: RETREAT.places,
+    isPaidFor: true,
+    amountMinor: RETREAT.feeMinor,
+    currencyCode: 'NGN',
+    bankCode: bank?.code ?? null,
+    accountNumber: bank ? '0123456789' : null,
+    accountName: bank ? 'GRACE CHAPEL INTERNATIONAL' : null,
+    incomeAccountId,
+    cashAccountId: bankAccountId,
+    paymentFormId: formId,
+    registrationSms: 'Hello {firstName}, your place at the Youth Retreat is booked and paid. See you there!',
+    registrationSmsSubject: null,
+    registrationEmail: '<p>Hello {firstName},</p><p>Your place at the Youth Retreat is booked and paid.</p>',
+    registrationEmailSubject: 'Your place at the Youth Retreat',
+    checkinSms: 'Welcome to the Youth Retreat, {firstName}!',
+    checkinSmsSubject: null,
+    checkinEmail: null,
+    checkinEmailSubject: null,
+    enableRegistration: true,
+    registrationCutOffTime: cutOffInstant(`${eve}T20:00`, 'Africa/Lagos', 'registrationCutOffTime'),
+    checkInCutOffTime: cutOffInstant(`${day.format('YYYY-MM-DD')}T12:00`, 'Africa/Lagos', 'checkInCutOffTime'),
+  });
   if (setupGroups.length > 0) await q.setGroups(tx, tenantId, setupId, setupGroups);
 
   // three members who are not already registrants of Family Sunday, registered and paid

@@ -363,6 +363,23 @@ function toResult(row: q.SetupRow): TAttendanceSetupResult {
 }
 
 /**
+ * Inserts a set-up of the church with a new random attendance code: a code another set-up has
+ * (the global unique index) is drawn again, up to 10 times. Answers the set-up's id; throws when
+ * no draw was free (with 31^10 codes, practically never).
+ */
+export async function insertSetupWithNewCode(
+  tx: TenantCtx['tx'],
+  tenantId: string,
+  values: q.SetupValues,
+): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const id = await q.insertSetup(tx, tenantId, randomAttendanceCode(), values);
+    if (id) return id;
+  }
+  throw new Error('insertSetupWithNewCode: no free attendance code in 10 draws');
+}
+
+/**
  * POST api/CheckInAttendance/CreateAttendanceCheckIn (spec 2.9, §3, §5): creates the set-up with
  * a new random attendance code (unique by the global unique index; a taken code is drawn again),
  * its groups, its banner, and for a paid set-up its offering item and payment form, all in the
@@ -371,10 +388,7 @@ function toResult(row: q.SetupRow): TAttendanceSetupResult {
  */
 export async function createSetup(ctx: TenantCtx, env: SetupEnv, form: SetupForm): Promise<TAttendanceSetupResult> {
   const { values, groupIds } = await resolveSave(ctx, env, form, undefined);
-  let id: string | null = null;
-  for (let attempt = 0; attempt < 10 && !id; attempt += 1)
-    id = await q.insertSetup(ctx.tx, ctx.tenantId, randomAttendanceCode(), values);
-  if (!id) throw new Error('createSetup: no free attendance code in 10 draws');
+  const id = await insertSetupWithNewCode(ctx.tx, ctx.tenantId, values);
   await q.setGroups(ctx.tx, ctx.tenantId, id, groupIds!);
   return toResult((await q.findSetup(ctx.tx, ctx.tenantId, id))!);
 }

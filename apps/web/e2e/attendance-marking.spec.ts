@@ -108,6 +108,7 @@ test('an administrator marks, checks out, counts heads and removes people at an 
   await expect(confirm.getByText('Are you sure you want to proceed?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expectToast(page, 'You have rejected');
+  await expect(confirm).toBeHidden();
   await expect(report.row('Tunde Bakare')).toHaveCount(1);
   await report.rowMenu('Tunde Bakare', 'Remove from event');
   await dialog(page, 'Confirm delete').getByRole('button', { name: 'OK' }).click();

@@ -262,6 +262,7 @@ test('an administrator sets up, finds, edits and deletes attendances', async ({ 
   await expect(confirm).toContainText('Are you sure you want to proceed?');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expectToast(page, 'You have rejected');
+  await expect(confirm).toBeHidden();
   await expect(list.row(secondId)).toBeVisible();
   expect(await listTotal(page)).toBe(2);
   await list.deleteSelected.click();

@@ -123,6 +123,7 @@ test('a parent signs up in the check-in shell, adds children and a guardian, pre
   await expect(confirm).toContainText('Remove Uche Adeyemi from your family?');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expectToast(page, 'Delete canceled');
+  await expect(confirm).toBeHidden();
   await expect(shell.member('Uche Adeyemi')).toBeVisible();
   await shell.member('Uche Adeyemi').getByRole('button', { name: 'Remove Uche Adeyemi' }).click();
   await dialog(page, 'Confirm delete')

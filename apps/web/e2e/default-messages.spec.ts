@@ -216,6 +216,7 @@ test('sender ID request and Sms, Email and Voice default messages: create, list,
   await expect(confirm.getByText('Are you sure you want to proceed?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expectToast(page, 'Delete canceled');
+  await expect(confirm).toBeHidden();
   await expect(list.rows()).toHaveCount(3);
   await list.action('Happy birthday fro…', 'Delete');
   confirm = dialog(page, 'Confirm delete');

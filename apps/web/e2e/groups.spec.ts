@@ -218,6 +218,7 @@ test('a church builds, picks from, renames, moves and deletes its group tree', a
   const confirm = dialog(page, 'Confirm delete');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expectToast(page, 'Delete canceled');
+  await expect(confirm).toBeHidden();
   await groups.expectTree(dragged);
   await groups.action('Delete').click();
   await confirm.getByRole('button', { name: 'OK' }).click();

@@ -237,6 +237,7 @@ test('an administrator sets up, shares, edits and deletes payment forms', async 
   await expect(list.confirmDialog).toContainText('Are you sure you want to Delete?');
   await list.confirmDialog.getByRole('button', { name: 'Cancel' }).click();
   await expectToast(page, 'Delete canceled');
+  await expect(list.confirmDialog).toBeHidden();
   await expect(list.row('Harvest')).toBeVisible();
   await list.rowAction('Harvest', 'Delete');
   await list.confirmDialog.getByRole('button', { name: 'OK' }).click();

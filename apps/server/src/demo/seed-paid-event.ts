@@ -16,7 +16,7 @@ import { applyVerified } from '../modules/giving/settlement.ts';
 import { usDate } from '../modules/offerings/report-email.ts';
 import type { VerifiedPayment } from '../modules/payments/provider.ts';
 
-/** The demo's paid event: its registration fee (NGN, minor units), places and paid registrants. */
+/** The demo's paid event: its category (the event's name), fee (NGN, minor units), places and details. */
 const RETREAT = {
   category: 'Youth Retreat',
   feeMinor: 500_000n,
@@ -26,7 +26,7 @@ const RETREAT = {
 
 /**
  * A paid event for the demo church (issue 12): the 'Youth Retreat' on the Saturday three weeks
- * after `today`, with a registration fee of NGN 5,000 paid through its own payment form (the
+ * after the coming one (from `today`), with a registration fee of NGN 5,000 paid through its own payment form (the
  * 'Event Registration Fees' income account, the church's bank account at Guaranty Trust Bank,
  * Paystack, as the set-up page makes it), 60 places, registration closing the evening before.
  * Three members have registered and paid over the past week: each payment is settled through

@@ -119,6 +119,11 @@ export function fundSumsSql(tenantId: string, onlyFundId?: string) {
  * account_balances (the balances the posting triggers keep: a row per account, fund and
  * currency), so the work does not grow with the church's history. Sums in other currencies
  * come as JSON only where they exist (json_agg with a FILTER: no aggregate state per account).
+ * Each account's sums are a LATERAL subquery reading its own balance rows through the primary
+ * key (tenant_id, account_id, …): the statement is prepared (db/client.ts), and the generic plan
+ * PostgreSQL keeps for it after five runs, which does not know the church and expects a few
+ * accounts, joined a derived table of every account's sums by a nested loop with a filter
+ * (501 × 251 rows compared: 8.9 ms for a chart of 500 accounts, against 4.3 ms now). Issue 7 'Speed'.
  */
 export async function accountRows(ctx: TenantCtx, filter: AccountFilter, withFunds: boolean): Promise<FiguredRow[]> {
   const t = ctx.tenantId;
@@ -148,21 +153,18 @@ export async function accountRows(ctx: TenantCtx, filter: AccountFilter, withFun
         from accounts a
         join tenants t on t.id = a.tenant_id
         left join funds f on f.tenant_id = a.tenant_id and f.id = a.fund_id
-        left join (
-          select c.account_id, sum(c.lines) as lines,
-                 sum(c.total) filter (where c.currency_code = x.currency_code)::text as own,
+        left join lateral (
+          select sum(c.lines) as lines,
+                 sum(c.total) filter (where c.currency_code = a.currency_code)::text as own,
                  json_agg(json_build_object('currency', c.currency_code, 'total', c.total::text))
-                   filter (where c.currency_code <> x.currency_code) as foreign
+                   filter (where c.currency_code <> a.currency_code) as foreign
           from (
-            select b.account_id, b.currency_code, sum(b.balance_minor) as total, sum(b.line_count) as lines
+            select b.currency_code, sum(b.balance_minor) as total, sum(b.line_count) as lines
             from account_balances b
-            where b.tenant_id = ${t}
-              and b.account_id in (select x.id from accounts x where x.tenant_id = ${t} ${cond('x')})
-            group by b.account_id, b.currency_code
+            where b.tenant_id = ${t} and b.account_id = a.id
+            group by b.currency_code
           ) c
-          join accounts x on x.tenant_id = ${t} and x.id = c.account_id
-          group by c.account_id
-        ) ab on ab.account_id = a.id
+        ) ab on true
         ${fundJoin}
         where a.tenant_id = ${t} ${cond('a')}
         order by a.code, a.name, a.id`,

@@ -46,9 +46,6 @@ export default defineConfig({
       ],
     },
     viewport: { width: 1366, height: 900 },
-    // the reader's 'reduce motion' setting, which the app honours (app-providers.tsx: antd without
-    // animations): a click never lands on a dialog still zooming in or fading out
-    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'off',
   },

@@ -5,7 +5,7 @@ import { OfferingItemForm } from './pages/offering-item-form.ts';
 import { OfferingReportPage } from './pages/offering-report-page.ts';
 import { OfferingsPage } from './pages/offerings-page.ts';
 import { ReportApprovalSection, ReportSendDialog, SharedReportPage } from './pages/report-approval.ts';
-import { expectToast, pickOption, snap, today } from './pages/ui.ts';
+import { expectToast, opened, pickOption, snap, today } from './pages/ui.ts';
 
 /**
  * Issue 7: the offering report approved and shared. A church records the offerings of a
@@ -203,7 +203,7 @@ test('an offering report is approved, shared through a link that can be withdraw
 
   // 9. Withdraw the link: the page says so.
   await approval.withdrawButton.click();
-  const withdraw = approval.confirmation('Withdraw the share links?');
+  const withdraw = await opened(approval.confirmation('Withdraw the share links?'));
   await withdraw.getByRole('button', { name: 'Withdraw' }).click();
   await expectToast(page, '1 share link(s) withdrawn');
   await expect(approval.shareCount).toBeHidden();

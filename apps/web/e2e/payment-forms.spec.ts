@@ -4,7 +4,7 @@ import { signUpChurch } from './pages/church-setup.ts';
 import { PaymentFormPage } from './pages/giving-payment-form-page.ts';
 import { PaymentFormsListPage } from './pages/giving-payment-forms-page.ts';
 import { PaymentOptionsPage } from './pages/giving-payment-options-page.ts';
-import { expectToast, pickOption, selectOf, snap, today } from './pages/ui.ts';
+import { expectToast, opened, pickOption, selectOf, snap, today } from './pages/ui.ts';
 
 /** GetOne, as far as this journey reads it. */
 const ZForm = z.object({
@@ -97,7 +97,7 @@ test('an administrator sets up, shares, edits and deletes payment forms', async 
   // a row with an item asks first; Cancel keeps it
   await form.deleteRow(2).click();
   await expect(form.confirmDelete).toContainText('Are you sure you want to proceed?');
-  await form.confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+  await (await opened(form.confirmDelete)).getByRole('button', { name: 'Cancel' }).click();
   await expectToast(page, 'Delete canceled');
   await expect(selectOf(form.item(2))).toHaveText('Building Fund');
   // an empty row goes without a question

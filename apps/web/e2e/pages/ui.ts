@@ -86,6 +86,18 @@ export function dialog(page: Page, title: string): Locator {
 }
 
 /**
+ * Waits until antd has finished opening `dialog` (its zoom-in from the pointer: 0.3 s, longer on
+ * a busy machine, marked by the `ant-zoom-appear`/`ant-zoom-enter` classes), so that a click
+ * lands where its button stays. A fresh-clone CI run on a slow machine lost a click on Cancel
+ * (payment forms) and on Withdraw (offering report) that came during the zoom.
+ */
+export async function opened(dialog: Locator): Promise<Locator> {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
+  return dialog;
+}
+
+/**
  * Saves a full-page screenshot as `e2e-{name}.png` in the folder named by E2E_SHOTS (nothing
  * when it is not set), to look at the key screens of a journey. Only then it first waits 2 s for
  * the charts' entry animations (JavaScript, not CSS) to end; no assertion depends on it.
